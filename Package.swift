@@ -1,0 +1,51 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Settings every target shares: strict Swift 6, existential `any` spelled out, explicit imports.
+let sharedSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+]
+
+let package = Package(
+  name: "ChatTranscript",
+  products: [
+    .library(name: "TextLayout", targets: ["TextLayout"]),
+    .library(name: "ChatTranscript", targets: ["ChatTranscript"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "TextLayout", swiftSettings: sharedSettings),
+    .target(name: "ChatTranscript", dependencies: ["TextLayout"], swiftSettings: sharedSettings),
+    .executableTarget(
+      name: "transcript",
+      dependencies: ["ChatTranscript", "TextLayout"],
+      path: "Samples/transcript-cli",
+      swiftSettings: sharedSettings
+    ),
+    .executableTarget(
+      name: "transcript-bench",
+      dependencies: ["ChatTranscript", "TextLayout"],
+      path: "Benchmarks/transcript-bench",
+      swiftSettings: sharedSettings
+    ),
+    .target(
+      name: "TestSupport",
+      dependencies: ["ChatTranscript"],
+      path: "Tests/TestSupport",
+      swiftSettings: sharedSettings
+    ),
+    .testTarget(
+      name: "TextLayoutTests",
+      dependencies: ["TextLayout", "TestSupport"],
+      swiftSettings: sharedSettings
+    ),
+    .testTarget(
+      name: "ChatTranscriptTests",
+      dependencies: ["ChatTranscript", "TestSupport"],
+      swiftSettings: sharedSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// Placeholder until the TextLayout module lands.
+enum TextLayoutPlaceholder {}

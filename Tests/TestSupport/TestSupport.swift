@@ -1,0 +1,2 @@
+// Placeholder until test support lands.
+enum TestSupportPlaceholder {}
