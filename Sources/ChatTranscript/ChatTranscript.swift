@@ -1,2 +1,0 @@
-// Placeholder until the engine lands.
-enum ChatTranscriptPlaceholder {}

@@ -1,0 +1,15 @@
+/// A recyclable view that shows one item at a time.
+///
+/// The collection view keeps cells it no longer shows in a reuse pool and hands them to
+/// presenters again; `prepareForReuse()` is the subclass's chance to drop per-item state.
+open class CollectionViewCell: View {
+  /// The pool this cell returns to; set by the collection view when it creates the cell.
+  public internal(set) var reuseIdentifier = ""
+
+  public required override init(frame: Rect = .zero) {
+    super.init(frame: frame)
+  }
+
+  /// Called before the cell is handed out again. Subclasses must call `super`.
+  open func prepareForReuse() {}
+}

@@ -1,0 +1,26 @@
+/// What the collection view needs to know about its rows; the transcript controller provides it.
+public protocol CollectionViewDataSource: AnyObject {
+  var numberOfRows: Int { get }
+  var contentHeight: Double { get }
+  func frameForRow(at index: Int) -> Rect
+  /// Rows intersecting the vertical span, in order.
+  func rows(intersectingY y: Double, height: Double) -> Range<Int>
+  /// The presenter of a row and what its cell must currently show.
+  func presentation(ofRow index: Int) -> RowPresentation
+  /// The content offset changed (scrolling, a relayout keeping the reading position).
+  func collectionViewDidScroll(_ collectionView: CollectionView)
+}
+
+/// The presenter showing a row, with the decoration and content version its cell must reflect.
+public struct RowPresentation {
+  public var presenter: any ChatItemPresenter
+  public var decoration: ChatItemDecoration
+  /// Bumped whenever the item's content changes, so visible cells know to reconfigure.
+  public var contentVersion: Int
+
+  public init(presenter: any ChatItemPresenter, decoration: ChatItemDecoration, contentVersion: Int) {
+    self.presenter = presenter
+    self.decoration = decoration
+    self.contentVersion = contentVersion
+  }
+}

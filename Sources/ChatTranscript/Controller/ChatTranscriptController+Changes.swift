@@ -1,0 +1,97 @@
+/// Exact edits: only the changed items and the decorator's reach around them are touched.
+extension ChatTranscriptController {
+  /// Applies `changes` to a copy of the layout.
+  ///
+  /// - Returns: the new layout, or the error of the first edit that points outside the list
+  ///   (the caller then rebuilds from the data source's full list).
+  /// - Complexity: per edit O(k + r + √n) for k inserted items and decorator reach r.
+  func applyChanges(
+    _ changes: [ChatItemsChange], remeasureAll: Bool, anchor: inout ReadingAnchor?,
+    update: inout TranscriptUpdate
+  ) -> Result<TranscriptLayout, ChatTranscriptError> {
+    var next = layout
+    if remeasureAll { next.markAllNeedingMeasurement() }
+    // Rows taken out by earlier edits of this update, so a move keeps its presenter.
+    var removed: [ChatItemKey: TranscriptLayout.Row] = [:]
+    for change in changes {
+      let itemCount = next.itemCount
+      switch change {
+      case .insert(let items, let index):
+        guard index >= 0, index <= itemCount else {
+          return .failure(.changeOutOfBounds("insert at \(index) of \(itemCount) items"))
+        }
+        replaceItems(
+          index..<index, with: items, in: &next, removed: &removed, remeasureAll: remeasureAll,
+          anchor: &anchor, update: &update)
+      case .remove(let range):
+        guard range.lowerBound >= 0, range.upperBound <= itemCount else {
+          return .failure(.changeOutOfBounds("remove \(range) of \(itemCount) items"))
+        }
+        replaceItems(
+          range, with: [], in: &next, removed: &removed, remeasureAll: remeasureAll, anchor: &anchor,
+          update: &update)
+      case .replace(let item, let index):
+        guard index >= 0, index < itemCount else {
+          return .failure(.changeOutOfBounds("replace at \(index) of \(itemCount) items"))
+        }
+        replaceItems(
+          index..<index + 1, with: [item], in: &next, removed: &removed, remeasureAll: remeasureAll,
+          anchor: &anchor, update: &update)
+      }
+    }
+    // Whatever was taken out and never came back has left the transcript.
+    update.deletedIDs.append(contentsOf: removed.values.map(\.payload.item.id))
+    return .success(next)
+  }
+
+  /// Replaces the items in `range` (item indices) with `inserted` and re-decorates the
+  /// decorator's reach on both sides, reusing presenters and heights of rows that stay.
+  private func replaceItems(
+    _ range: Range<Int>, with inserted: [any ChatItem], in next: inout TranscriptLayout,
+    removed: inout [ChatItemKey: TranscriptLayout.Row], remeasureAll: Bool, anchor: inout ReadingAnchor?,
+    update: inout TranscriptUpdate
+  ) {
+    let reach = max(decorator.reach, 0)
+    let low = range.lowerBound - min(reach, range.lowerBound)
+    let high = range.upperBound + min(reach, next.itemCount - range.upperBound)
+    let firstRow = groupStart(ofItem: low, in: next)
+    let endRow = groupStart(ofItem: high, in: next)
+
+    var oldItems: [any ChatItem] = []
+    oldItems.reserveCapacity(high - low)
+    next.forEachRow(in: firstRow..<endRow) { _, _, row in
+      removed[row.payload.key] = row
+      if row.isItem { oldItems.append(row.payload.item) }
+    }
+    var window = Array(oldItems[..<(range.lowerBound - low)])
+    window.append(contentsOf: inserted)
+    window.append(contentsOf: oldItems[(range.upperBound - low)...])
+
+    // Neighbours beyond the window are unchanged; those after it shift by the size change.
+    let shift = inserted.count - range.count
+    let windowEnd = low + window.count
+    let decorated = withoutActuallyEscaping({ (index: Int) -> (any ChatItem)? in
+      let oldIndex = index < low ? index : index - shift
+      guard index < low || index >= windowEnd, oldIndex >= 0, oldIndex < next.itemCount,
+        let row = next.rowIndex(ofItem: oldIndex)
+      else { return nil }
+      return next[row].payload.item
+    }) { outside in
+      decorate(window, windowStart: low, outside: outside)
+    }
+    let rows = decorated.map { entry in
+      makeRow(
+        entry, reusing: removed.removeValue(forKey: ChatItemKey(entry.item)), remeasureAll: remeasureAll,
+        update: &update)
+    }
+    next.replaceRows(firstRow..<endRow, with: rows)
+    anchor?.follow(replacing: firstRow..<endRow, with: rows)
+  }
+
+  /// The first row belonging to item `itemIndex`: its leading injected rows, then its own.
+  private func groupStart(ofItem itemIndex: Int, in next: TranscriptLayout) -> Int {
+    guard var row = next.rowIndex(ofItem: itemIndex) else { return next.count }
+    while row > 0, next[row - 1].payload.role == .leading { row -= 1 }
+    return row
+  }
+}

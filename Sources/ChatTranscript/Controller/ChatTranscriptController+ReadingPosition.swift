@@ -1,0 +1,84 @@
+/// Keeping the reader's place, paging and trimming.
+extension ChatTranscriptController {
+  /// The row at the top of the viewport, or `nil` when there are no rows.
+  func readingAnchor() -> ReadingAnchor? {
+    let offset = collectionView.viewport.contentOffset
+    guard let row = layout.index(atY: offset) else { return nil }
+    return ReadingAnchor(
+      row: row, key: layout[row].payload.key, offsetInRow: max(offset - layout.yOffset(at: row), 0))
+  }
+
+  /// After an update: a reader at the bottom follows new items down; anyone else keeps the
+  /// row they were reading at the same place (history prepended above, a new width).
+  func restoreReadingPosition(_ prepared: ChatTranscriptController.PreparedUpdate) {
+    if prepared.wasAtBottom && prepared.batch.type != .pagination {
+      collectionView.setContentOffset(collectionView.maximumContentOffset)
+    } else if let anchor = prepared.anchor, anchor.row < layout.count {
+      let extent = layout[anchor.row].metrics.extent
+      collectionView.setContentOffset(layout.yOffset(at: anchor.row) + min(anchor.offsetInRow, extent))
+    } else {
+      collectionView.setContentOffset(collectionView.viewport.contentOffset)
+    }
+  }
+
+  /// Asks for older (newer) items once per page when the viewport nears the top (bottom).
+  func loadPagesIfNeeded() {
+    guard let dataSource, !queue.isUpdating else { return }
+    let viewport = collectionView.viewport
+    let threshold = viewport.height * configuration.paginationThreshold
+    if !isLoadingPrevious, dataSource.hasMorePrevious, viewport.contentOffset <= threshold {
+      isLoadingPrevious = true
+      dataSource.loadPrevious()
+    }
+    if !isLoadingNext, dataSource.hasMoreNext,
+      viewport.contentOffset + viewport.height >= layout.contentHeight - threshold
+    {
+      isLoadingNext = true
+      dataSource.loadNext()
+    }
+  }
+
+  /// Past the configured maximum, asks the data source to keep a window around what the
+  /// reader is looking at (Chatto's 500 → 400).
+  func trimIfNeeded(after type: UpdateType) {
+    guard let maximum = configuration.maximumItemCount, layout.itemCount > maximum,
+      type != .messageCountReduction, let dataSource
+    else { return }
+    let viewport = collectionView.viewport
+    let height = layout.contentHeight
+    let focus = height > 0 ? min(max((viewport.contentOffset + viewport.height / 2) / height, 0), 1) : 1
+    _ = dataSource.adjustNumberOfItems(
+      preferredMaxCount: configuration.itemCountAfterTrimming, focusPosition: focus)
+  }
+}
+
+extension ChatTranscriptController: ChatDataSourceDelegate {
+  public func chatDataSourceDidUpdate(_ dataSource: any ChatDataSource, type: UpdateType) {
+    requestUpdate(type)
+  }
+
+  public func chatDataSource(
+    _ dataSource: any ChatDataSource, didChange changes: [ChatItemsChange], type: UpdateType
+  ) {
+    requestUpdate(type, changes: changes)
+  }
+}
+
+extension ChatTranscriptController: CollectionViewDataSource {
+  public var numberOfRows: Int { layout.count }
+
+  public func frameForRow(at index: Int) -> Rect { layout.frame(at: index) }
+
+  public func rows(intersectingY y: Double, height: Double) -> Range<Int> {
+    layout.visibleRange(y: y, height: height)
+  }
+
+  public func presentation(ofRow index: Int) -> RowPresentation {
+    let row = layout[index].payload
+    return RowPresentation(presenter: row.presenter, decoration: row.decoration, contentVersion: row.contentVersion)
+  }
+
+  public func collectionViewDidScroll(_ collectionView: CollectionView) {
+    loadPagesIfNeeded()
+  }
+}

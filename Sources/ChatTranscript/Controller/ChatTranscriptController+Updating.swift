@@ -1,0 +1,176 @@
+/// One update from request to screen: prepare (decorate, present, collect heights to
+/// measure), measure (on the owner or off it), finish (swap the layout, keep the reading
+/// position, refresh visible cells, call completions).
+extension ChatTranscriptController {
+  /// Everything an update carries between its preparation and its finish.
+  struct PreparedUpdate {
+    var batch: UpdateQueue.Batch
+    var next: TranscriptLayout
+    var update: TranscriptUpdate
+    var measurement: HeightMeasurement
+    var pendingRows: [Int]
+    var anchor: ReadingAnchor?
+    var wasAtBottom: Bool
+  }
+
+  /// Builds the next layout for `batch`, leaving only measurement to do.
+  func prepare(_ batch: UpdateQueue.Batch) -> PreparedUpdate {
+    var update = TranscriptUpdate(type: batch.type, requestCount: batch.requestCount)
+    var anchor = readingAnchor()
+    let width = collectionView.viewport.width
+    let remeasureAll = batch.relayout || width != layout.width
+    var next: TranscriptLayout
+    switch batch.changes.map({ applyChanges($0, remeasureAll: remeasureAll, anchor: &anchor, update: &update) }) {
+    case .success(let applied)?:
+      next = applied
+    case .failure(let error)?:
+      // Start over from the data source's list; the edits made so far are discarded.
+      update = TranscriptUpdate(type: batch.type, requestCount: batch.requestCount)
+      update.errors.append(error)
+      anchor = readingAnchor()
+      next = rebuildFromDataSource(remeasureAll: remeasureAll, anchor: &anchor, update: &update)
+    case nil:
+      next = rebuildFromDataSource(remeasureAll: remeasureAll, anchor: &anchor, update: &update)
+    }
+    next.width = width
+    let pendingRows = next.rowsNeedingMeasurement
+    let measurement = planMeasurement(of: pendingRows, in: next)
+    return PreparedUpdate(
+      batch: batch, next: next, update: update, measurement: measurement, pendingRows: pendingRows,
+      anchor: anchor, wasAtBottom: collectionView.isScrolledToBottom())
+  }
+
+  /// Sorts rows awaiting a height into cache hits, background work and owner work.
+  private func planMeasurement(of rows: [Int], in next: TranscriptLayout) -> HeightMeasurement {
+    let width = collectionView.viewport.width
+    var measurement = HeightMeasurement(width: width)
+    for index in rows {
+      let row = next[index].payload
+      if let height = heightCache.height(
+        id: row.item.id, contentVersion: row.contentVersion, width: width, decoration: row.decoration)
+      {
+        measurement.cachedRows.append(index)
+        measurement.cachedHeights.append(height)
+      } else if row.presenter.canCalculateHeightInBackground,
+        let calculator = row.presenter.backgroundHeightCalculator()
+      {
+        measurement.background.rows.append(index)
+        measurement.background.calculators.append(calculator)
+        measurement.background.decorations.append(row.decoration)
+      } else {
+        measurement.ownerRows.append(index)
+      }
+    }
+    return measurement
+  }
+
+  /// Completes an update: owner-side heights, the layout swap, the reading position, visible
+  /// cells, completions and observers.
+  func finish(_ prepared: inout PreparedUpdate, backgroundHeights: [Double]) {
+    let width = collectionView.viewport.width
+    var heightByRow: [Int: Double] = [:]
+    heightByRow.reserveCapacity(prepared.pendingRows.count)
+    let measurement = prepared.measurement
+    for (index, height) in zip(measurement.cachedRows, measurement.cachedHeights) {
+      heightByRow[index] = height
+    }
+    for (index, height) in zip(measurement.background.rows, backgroundHeights) {
+      heightByRow[index] = checkedHeight(height, row: prepared.next[index].payload, update: &prepared.update)
+    }
+    for index in measurement.ownerRows {
+      let row = prepared.next[index].payload
+      let height = row.presenter.heightForCell(maximumWidth: width, decoration: row.decoration)
+      heightByRow[index] = checkedHeight(height, row: row, update: &prepared.update)
+    }
+    prepared.update.measuredHeightCount = measurement.ownerRows.count + backgroundHeights.count
+    prepared.update.backgroundHeightCount = backgroundHeights.count
+    let heights = prepared.pendingRows.map { heightByRow[$0] ?? 0 }
+    prepared.next.setMeasuredHeights(heights, at: prepared.pendingRows)
+
+    layout = prepared.next
+    restoreReadingPosition(prepared)
+    if prepared.batch.type == .pagination {
+      isLoadingPrevious = false
+      isLoadingNext = false
+    }
+    queue.endBatch()
+    for completion in prepared.batch.completions { completion() }
+    onUpdate?(prepared.update)
+    trimIfNeeded(after: prepared.batch.type)
+    loadPagesIfNeeded()
+  }
+
+  /// Caches a measured height, clamping a non-finite or negative one to 0 and reporting it.
+  private func checkedHeight(_ height: Double, row: TranscriptRow, update: inout TranscriptUpdate) -> Double {
+    guard height.isFinite, height >= 0 else {
+      update.errors.append(.invalidHeight(itemID: row.item.id, height: height))
+      return 0
+    }
+    heightCache.store(
+      height, id: row.item.id, contentVersion: row.contentVersion,
+      width: collectionView.viewport.width, decoration: row.decoration)
+    return height
+  }
+
+  // MARK: Whole-transcript updates
+
+  /// Rebuilds from the data source's current list. Requests still queued were made against
+  /// an older list; their edits are already in it, so they are turned into plain diffs.
+  private func rebuildFromDataSource(
+    remeasureAll: Bool, anchor: inout ReadingAnchor?, update: inout TranscriptUpdate
+  ) -> TranscriptLayout {
+    queue.dropPendingChanges()
+    return rebuild(from: dataSource?.chatItems ?? [], remeasureAll: remeasureAll, anchor: &anchor, update: &update)
+  }
+
+  /// Rebuilds every row from `items`, reusing presenters and heights by (id, type), and
+  /// diffs the result against the current rows.
+  ///
+  /// - Complexity: O(n log n) plus the heights that must be measured.
+  func rebuild(
+    from items: [any ChatItem], remeasureAll: Bool, anchor: inout ReadingAnchor?,
+    update: inout TranscriptUpdate
+  ) -> TranscriptLayout {
+    let oldRows = Array(layout.allRows)
+    var previousByKey: [ChatItemKey: TranscriptLayout.Row] = [:]
+    previousByKey.reserveCapacity(oldRows.count)
+    for row in oldRows where previousByKey[row.payload.key] == nil {
+      previousByKey[row.payload.key] = row
+    }
+    let decorated = decorate(items, windowStart: 0, outside: { _ in nil })
+    var rows: [TranscriptLayout.Row] = []
+    rows.reserveCapacity(decorated.count)
+    var scratch = TranscriptUpdate(type: update.type, requestCount: update.requestCount)
+    for entry in decorated {
+      // Claiming removes the entry, so a duplicate id gets a presenter of its own.
+      let previous = previousByKey.removeValue(forKey: ChatItemKey(entry.item))
+      rows.append(makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &scratch))
+    }
+    switch ChatItemsDiff.between(
+      old: oldRows.map(\.payload.key), new: rows.map(\.payload.key),
+      contentChanged: { oldRows[$0].payload.contentVersion != rows[$1].payload.contentVersion })
+    {
+    case .success(let diff) where update.type != .reload:
+      update.diff = diff
+      update.insertedIDs = diff.insertions.map { rows[$0].payload.item.id }
+      update.updatedIDs = diff.updates.map { rows[$0].payload.item.id }
+      update.deletedIDs = diff.deletions.map { oldRows[$0].payload.item.id }
+    case .success:
+      update.insertedIDs = scratch.insertedIDs
+      update.updatedIDs = scratch.updatedIDs
+      update.deletedIDs = previousByKey.values.map(\.payload.item.id)
+    case .failure(let error):
+      update.errors.append(error)
+      update.type = .reload
+      update.insertedIDs = scratch.insertedIDs
+      update.updatedIDs = scratch.updatedIDs
+      update.deletedIDs = previousByKey.values.map(\.payload.item.id)
+    }
+    if let current = anchor {
+      anchor = rows.firstIndex { $0.payload.key == current.key }.map {
+        ReadingAnchor(row: $0, key: current.key, offsetInRow: current.offsetInRow)
+      }
+    }
+    return TranscriptLayout(width: collectionView.viewport.width, rows: rows)
+  }
+}

@@ -1,0 +1,166 @@
+import Dispatch
+
+/// The engine: turns a data source's items into presenters, heights and a laid-out,
+/// scrollable transcript, and keeps all of it current as the items change.
+///
+/// Belongs to one owner (the main actor in an app, an actor or serial queue in a backend,
+/// the main thread in the CLI) and is deliberately not `Sendable`. Updates go through a
+/// serial queue that coalesces bursts; each update decorates and presents only what
+/// changed (plus the decorator's reach around it), measures new heights — in parallel and,
+/// with `applyPendingUpdatesInBackground()`, off the owner — and then swaps the layout in one
+/// step, keeping the reader's position.
+public final class ChatTranscriptController {
+  /// Tunables; the defaults suit a chat screen.
+  public struct Configuration {
+    /// Merge requests that arrive while an update runs into one update.
+    public var coalescesUpdates = true
+    /// Above this many items the data source is asked to trim (`nil`: never).
+    public var maximumItemCount: Int? = nil
+    /// How many items the data source is asked to keep when trimming.
+    public var itemCountAfterTrimming = 400
+    /// Distance from the top or bottom edge, in viewport heights, that triggers pagination.
+    public var paginationThreshold = 1.0
+    /// Height-cache capacity in entries.
+    public var heightCacheCapacity = 100_000
+
+    public init() {}
+  }
+
+  public let collectionView: CollectionView
+  public let configuration: Configuration
+  public weak var dataSource: (any ChatDataSource)? {
+    didSet {
+      oldValue?.delegate = nil
+      dataSource?.delegate = self
+    }
+  }
+  /// Called after every applied update.
+  public var onUpdate: ((TranscriptUpdate) -> Void)?
+
+  let factory: ChatItemPresenterFactory
+  let decorator: any ChatItemsDecorator
+  var layout: TranscriptLayout
+  var heightCache: HeightCache
+  var queue: UpdateQueue
+  var isLoadingPrevious = false
+  var isLoadingNext = false
+
+  /// - Parameters:
+  ///   - buildersByType: presenter builders per item type, in order of preference.
+  ///   - decorator: decorates items; by default none.
+  ///   - viewport: the initial viewport; its width is the width items are measured for.
+  public init(
+    buildersByType: [String: [any ChatItemPresenterBuilder]],
+    decorator: any ChatItemsDecorator = UniformDecorator(),
+    viewport: Viewport,
+    configuration: Configuration = Configuration()
+  ) {
+    self.factory = ChatItemPresenterFactory(buildersByType)
+    self.decorator = decorator
+    self.configuration = configuration
+    self.collectionView = CollectionView(viewport: viewport)
+    self.layout = TranscriptLayout(width: collectionView.viewport.width)
+    self.heightCache = HeightCache(capacity: configuration.heightCacheCapacity)
+    self.queue = UpdateQueue(coalesces: configuration.coalescesUpdates)
+    factory.registerCells(in: collectionView)
+    collectionView.dataSource = self
+  }
+
+  // MARK: Reading the transcript
+
+  /// Rows laid out, injected rows included.
+  public var rowCount: Int { layout.count }
+  /// Data-source items laid out.
+  public var itemCount: Int { layout.itemCount }
+  public var contentHeight: Double { layout.contentHeight }
+  /// Whether requests are waiting or an update is running.
+  public var hasPendingUpdates: Bool { queue.hasPendingRequests || queue.isUpdating }
+
+  public func item(atRow row: Int) -> any ChatItem { layout[row].payload.item }
+  public func presenter(atRow row: Int) -> any ChatItemPresenter { layout[row].payload.presenter }
+  public func decoration(atRow row: Int) -> ChatItemDecoration { layout[row].payload.decoration }
+  public func frame(ofRow row: Int) -> Rect { layout.frame(at: row) }
+  public func row(atY y: Double) -> Int? { layout.index(atY: y) }
+
+  /// The row showing the item with `id`, if any.
+  ///
+  /// - Complexity: O(n); keep row indices from ``TranscriptUpdate`` where it matters.
+  public func row(ofItemWithID id: String) -> Int? {
+    var found: Int?
+    layout.forEachRow(in: 0..<layout.count) { index, _, row in
+      if found == nil, row.payload.item.id == id { found = index }
+    }
+    return found
+  }
+
+  /// Every row's item id, y offset and height, top to bottom.
+  public var rowFrames: [(id: String, frame: Rect)] {
+    var result: [(String, Rect)] = []
+    result.reserveCapacity(layout.count)
+    let width = layout.width
+    layout.forEachRow(in: 0..<layout.count) { _, y, row in
+      result.append((row.payload.item.id, Rect(x: 0, y: y, width: width, height: row.metrics.height)))
+    }
+    return result
+  }
+
+  // MARK: Requesting updates
+
+  /// Asks for an update that diffs the whole item list (what Chatto always does).
+  public func requestUpdate(_ type: UpdateType = .normal, completion: (() -> Void)? = nil) {
+    queue.enqueue(UpdateQueue.Request(type: type, changes: nil, completion: completion))
+  }
+
+  /// Asks for an update applying exact edits: cost proportional to the edits, not the transcript.
+  public func requestUpdate(
+    _ type: UpdateType = .normal, changes: [ChatItemsChange], completion: (() -> Void)? = nil
+  ) {
+    queue.enqueue(UpdateQueue.Request(type: type, changes: changes, completion: completion))
+  }
+
+  /// Changes the viewport size; a new width re-measures every row, keeping the row at the
+  /// top of the viewport in place.
+  public func setViewportSize(width: Double, height: Double) {
+    let oldWidth = collectionView.viewport.width
+    collectionView.setViewportSize(width: width, height: height)
+    if collectionView.viewport.width != oldWidth {
+      queue.enqueue(UpdateQueue.Request(type: .normal, changes: [], relayout: true))
+    }
+  }
+
+  // MARK: Applying updates
+
+  /// Applies every pending request now; heights that allow it are measured in parallel.
+  ///
+  /// Returns at once when an update is already running (its loop picks the requests up).
+  public func applyPendingUpdates() {
+    while let batch = queue.beginBatch() {
+      var work = prepare(batch)
+      let heights = work.measurement.background.run()
+      finish(&work, backgroundHeights: heights)
+    }
+  }
+
+  /// Applies every pending request, measuring heights off the owner on Dispatch queues.
+  ///
+  /// Runs on the caller's executor except for the measurement; requests arriving meanwhile
+  /// are coalesced into the next round.
+  public func applyPendingUpdatesInBackground() async {
+    while let batch = queue.beginBatch() {
+      var work = prepare(batch)
+      let background = work.measurement.background
+      let heights =
+        background.calculators.isEmpty
+        ? [] : await Self.runOffOwner(background)
+      finish(&work, backgroundHeights: heights)
+    }
+  }
+
+  private static func runOffOwner(_ work: HeightMeasurement.BackgroundWork) async -> [Double] {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global(qos: .userInitiated).async {
+        continuation.resume(returning: work.run())
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import Dispatch
+
+/// The heights one update still needs, split by where they may be computed.
+///
+/// Built on the owner from the rows awaiting measurement. The background part holds only
+/// `Sendable` values (calculators and decorations), so handing it to Dispatch queues is
+/// proven race-free by the compiler rather than by comments.
+struct HeightMeasurement {
+  /// Rows measured off the owner, with their inputs.
+  struct BackgroundWork: Sendable {
+    var rows: [Int] = []
+    var calculators: [any ChatItemHeightCalculator] = []
+    var decorations: [ChatItemDecoration] = []
+    var width: Double
+
+    /// Runs every calculator, spread across cores; returns heights in `rows` order.
+    ///
+    /// - Complexity: O(k / cores) wall time for k rows.
+    func run() -> [Double] {
+      let count = calculators.count
+      guard count > 0 else { return [] }
+      let grain = 256
+      let pieces = min((count + grain - 1) / grain, activeProcessorCount * 4)
+      if pieces <= 1 {
+        return (0..<count).map { calculators[$0].height(maximumWidth: width, decoration: decorations[$0]) }
+      }
+      return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+        guard let base = buffer.baseAddress else { return }
+        let output = DisjointWrites(base: base)
+        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+          let lower = piece * count / pieces
+          let upper = (piece + 1) * count / pieces
+          for index in lower..<upper {
+            output.write(
+              calculators[index].height(maximumWidth: width, decoration: decorations[index]), at: index)
+          }
+        }
+        initialized = count
+      }
+    }
+  }
+
+  var background: BackgroundWork
+  /// Rows whose presenters must be asked on the owner.
+  var ownerRows: [Int] = []
+  /// Rows answered from the height cache.
+  var cachedRows: [Int] = []
+  var cachedHeights: [Double] = []
+
+  init(width: Double) {
+    background = BackgroundWork(width: width)
+  }
+}
+
+/// Lets `concurrentPerform` iterations fill one output buffer, each iteration its own slots.
+///
+/// `@unchecked Sendable` because the pointer is: safety comes from every iteration writing a
+/// disjoint index range and the buffer outliving `concurrentPerform`, which returns only
+/// after every iteration finished.
+private struct DisjointWrites: @unchecked Sendable {
+  let base: UnsafeMutablePointer<Double>
+
+  func write(_ value: Double, at index: Int) {
+    (base + index).initialize(to: value)
+  }
+}

@@ -1,0 +1,18 @@
+/// What the controller keeps per laid-out row.
+struct TranscriptRow {
+  /// Whether the row stands for a data-source item or was injected around one.
+  enum Role: UInt8 {
+    case leading, item, trailing
+  }
+
+  var item: any ChatItem
+  var presenter: any ChatItemPresenter
+  var decoration: ChatItemDecoration
+  /// Bumped each time the item's content changes; part of the height-cache key.
+  var contentVersion: Int
+  var role: Role
+
+  var key: ChatItemKey { ChatItemKey(item) }
+}
+
+typealias TranscriptLayout = LayoutModel<TranscriptRow>

@@ -1,0 +1,31 @@
+/// How an item sits among its neighbours: spacing, bubble tail, avatar, place in a group.
+///
+/// Produced by a ``ChatItemsDecorator`` and handed to presenters for height calculation and
+/// cell configuration. A value type, so it crosses to background queues freely.
+public struct ChatItemDecoration: Sendable, Hashable {
+  /// Where an item sits in a run of items that belong together (e.g. one sender's messages).
+  public enum GroupPosition: Sendable, Hashable {
+    case single, first, middle, last
+  }
+
+  /// Space below the item before the next one starts, in layout units.
+  public var bottomMargin: Double
+  public var showsTail: Bool
+  public var showsAvatar: Bool
+  public var groupPosition: GroupPosition
+
+  public init(
+    bottomMargin: Double = 0,
+    showsTail: Bool = false,
+    showsAvatar: Bool = false,
+    groupPosition: GroupPosition = .single
+  ) {
+    self.bottomMargin = bottomMargin
+    self.showsTail = showsTail
+    self.showsAvatar = showsAvatar
+    self.groupPosition = groupPosition
+  }
+
+  /// No margin, no tail, no avatar.
+  public static let plain = ChatItemDecoration()
+}

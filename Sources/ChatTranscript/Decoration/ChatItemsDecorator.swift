@@ -1,0 +1,30 @@
+/// Turns items into decorated items: margins, tails, avatars, group positions, injected rows.
+///
+/// A decorator is a pure function of an item and its neighbourhood. `reach` bounds that
+/// neighbourhood, which is what lets the engine re-decorate only the items around a change
+/// instead of the whole transcript.
+public protocol ChatItemsDecorator: Sendable {
+  /// How many items before and after an item its decoration may depend on.
+  ///
+  /// The engine re-decorates this many items on each side of every change. A decorator that
+  /// needs the whole transcript may return `Int.max`; updates then cost O(n).
+  var reach: Int { get }
+
+  /// Decorates the item at `context.index`.
+  func decorate(_ context: DecorationContext) -> DecoratedItems
+}
+
+/// Gives every item a fixed bottom margin and injects nothing.
+public struct UniformDecorator: ChatItemsDecorator {
+  public var bottomMargin: Double
+
+  public init(bottomMargin: Double = 0) {
+    self.bottomMargin = bottomMargin
+  }
+
+  public var reach: Int { 0 }
+
+  public func decorate(_ context: DecorationContext) -> DecoratedItems {
+    DecoratedItems(decoration: ChatItemDecoration(bottomMargin: bottomMargin))
+  }
+}

@@ -1,0 +1,37 @@
+/// The item being decorated and the neighbours its decorator may look at.
+///
+/// A window of items plus a way to read beyond it; cheap to make (no allocation per item).
+public struct DecorationContext {
+  /// The item being decorated.
+  public let item: any ChatItem
+  /// The item's index in the transcript (data-source items only).
+  public let index: Int
+  let window: [any ChatItem]
+  let positionInWindow: Int
+  let outside: (Int) -> (any ChatItem)?
+
+  init(window: [any ChatItem], position: Int, windowStart: Int, outside: @escaping (Int) -> (any ChatItem)?) {
+    self.item = window[position]
+    self.index = windowStart + position
+    self.window = window
+    self.positionInWindow = position
+    self.outside = outside
+  }
+
+  /// The item `offset` places away (`-1` is the previous item, `1` the next), or `nil` past
+  /// either end of the transcript.
+  ///
+  /// Offsets beyond the decorator's `reach` are not guaranteed to be seen as they change.
+  public func item(at offset: Int) -> (any ChatItem)? {
+    let (position, overflow) = positionInWindow.addingReportingOverflow(offset)
+    if overflow { return nil }
+    if position >= 0 && position < window.count { return window[position] }
+    let (global, globalOverflow) = index.addingReportingOverflow(offset)
+    return globalOverflow ? nil : outside(global)
+  }
+
+  /// The previous item, if any.
+  public var previous: (any ChatItem)? { item(at: -1) }
+  /// The next item, if any.
+  public var next: (any ChatItem)? { item(at: 1) }
+}

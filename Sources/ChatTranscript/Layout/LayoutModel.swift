@@ -1,0 +1,194 @@
+/// Vertical layout of a transcript: one row per item, stacked top to bottom.
+///
+/// Keeps each row's height and bottom margin and answers the questions a scroll view asks
+/// (content height, frame of a row, row at a y, rows in a viewport) without a pass over
+/// every row. Edits (append, prepend, insert, delete, resize) touch one chunk of rows and
+/// the running totals after it: O(√n) for the sizes this engine is built for.
+///
+/// `Payload` is whatever the owner wants to keep per row (the engine keeps the item, its
+/// presenter and its decoration). A value type: a copy is a snapshot.
+public struct LayoutModel<Payload> {
+  /// One row: metrics, whether it stands for a data-source item, and the owner's payload.
+  public struct Row {
+    public var metrics: RowMetrics
+    /// `false` for rows the decorator injected (separators, status rows).
+    public var isItem: Bool
+    /// The height is not known yet; the row counts as zero high until it is measured.
+    public var needsMeasurement: Bool
+    public var payload: Payload
+
+    public init(metrics: RowMetrics, isItem: Bool = true, needsMeasurement: Bool = false, payload: Payload) {
+      self.metrics = metrics
+      self.isItem = isItem
+      self.needsMeasurement = needsMeasurement
+      self.payload = payload
+    }
+  }
+
+  private(set) var rows = ChunkedList<Row>()
+  /// The width the rows were measured for.
+  public var width: Double
+
+  public init(width: Double = 0) {
+    self.width = width
+  }
+
+  public init(width: Double, rows: some Collection<Row>) {
+    self.width = width
+    self.rows = ChunkedList(rows)
+  }
+
+  public var count: Int { rows.count }
+  /// Rows standing for data-source items (injected rows excluded).
+  public var itemCount: Int { rows.total.itemCount }
+  /// The height of everything: every row's height and margin.
+  public var contentHeight: Double { rows.total.extent }
+
+  public subscript(index: Int) -> Row {
+    get { rows[index] }
+    set { rows[index] = newValue }
+  }
+
+  /// Replaces rows in `range` with `newRows`: insertion, deletion and resizing in one call.
+  ///
+  /// - Precondition: `range` lies within `0...count`.
+  /// - Complexity: O(B + k + n/B) for k new rows, B the chunk size.
+  public mutating func replaceRows(_ range: Range<Int>, with newRows: some Collection<Row>) {
+    rows.replaceSubrange(range, with: newRows)
+  }
+
+  /// Rows still waiting for a height.
+  public var pendingMeasurementCount: Int { rows.total.pendingCount }
+
+  /// The indices of rows waiting for a height, in order.
+  ///
+  /// - Complexity: O(n/B + B × chunks holding such rows).
+  public var rowsNeedingMeasurement: [Int] {
+    var result: [Int] = []
+    result.reserveCapacity(pendingMeasurementCount)
+    for (chunk, content) in rows.chunks.enumerated() where content.summary.pendingCount > 0 {
+      let start = rows.startIndex(ofChunk: chunk)
+      for (offset, row) in content.elements.enumerated() where row.needsMeasurement {
+        result.append(start + offset)
+      }
+    }
+    return result
+  }
+
+  /// Marks every row as needing a height (a new width).
+  ///
+  /// - Complexity: O(n).
+  public mutating func markAllNeedingMeasurement() {
+    rows.modifyElements(at: Array(0..<count)) { _, row in row.needsMeasurement = true }
+  }
+
+  /// Gives rows their measured heights and recomputes the totals once.
+  ///
+  /// - Parameters:
+  ///   - heights: one height per entry of `indices`.
+  ///   - indices: row indices, ascending.
+  public mutating func setMeasuredHeights(_ heights: [Double], at indices: [Int]) {
+    rows.modifyElements(at: indices) { position, row in
+      row.metrics.height = heights[position]
+      row.needsMeasurement = false
+    }
+  }
+
+  /// Changes a row's payload; metrics stay as they are.
+  public mutating func updatePayload(at index: Int, _ body: (inout Payload) -> Void) {
+    rows.modifyWithoutResummarizing(at: index) { body(&$0.payload) }
+  }
+
+  /// The y where row `index` starts.
+  ///
+  /// - Complexity: O(log(n/B) + B).
+  public func yOffset(at index: Int) -> Double {
+    let (chunk, offset) = rows.location(of: index)
+    var y = rows.prefixes[chunk].extent
+    guard chunk < rows.chunks.count else { return y }
+    let elements = rows.chunks[chunk].elements
+    for position in 0..<offset { y += elements[position].metrics.extent }
+    return y
+  }
+
+  /// Row `index`'s frame: full width, its height without the margin.
+  public func frame(at index: Int) -> Rect {
+    Rect(x: 0, y: yOffset(at: index), width: width, height: rows[index].metrics.height)
+  }
+
+  /// The row whose band (height and margin) contains `y`, clamped to the first and last rows;
+  /// `nil` when there are no rows.
+  ///
+  /// - Complexity: O(log(n/B) + B).
+  public func index(atY y: Double) -> Int? {
+    guard count > 0 else { return nil }
+    guard y > 0 else { return 0 }
+    let chunk = rows.lastChunk(notAfter: y, by: \.extent)
+    var top = rows.prefixes[chunk].extent
+    let elements = rows.chunks[chunk].elements
+    for (offset, row) in elements.enumerated() {
+      let bottom = top + row.metrics.extent
+      if y < bottom { return rows.startIndex(ofChunk: chunk) + offset }
+      top = bottom
+    }
+    return min(rows.startIndex(ofChunk: chunk) + elements.count, count) - 1
+  }
+
+  /// The rows whose bands intersect the vertical span `y..<y + height`.
+  ///
+  /// - Complexity: O(log(n/B) + B + rows in the span).
+  public func visibleRange(y: Double, height: Double) -> Range<Int> {
+    guard count > 0, height > 0, y < contentHeight, y + height > 0,
+      let first = index(atY: y), let last = index(atY: y + height)
+    else { return 0..<0 }
+    // `last` may start exactly at the span's end; it is then not visible.
+    let end = yOffset(at: last) < y + height ? last + 1 : last
+    return first..<max(end, first + 1)
+  }
+
+  /// Visits rows in `range` in order with their y offsets, without a lookup per row.
+  public func forEachRow(in range: Range<Int>, _ body: (Int, Double, Row) throws -> Void) rethrows {
+    guard !range.isEmpty else { return }
+    var y = yOffset(at: range.lowerBound)
+    var (chunk, offset) = rows.location(of: range.lowerBound)
+    for index in range {
+      let row = rows.chunks[chunk].elements[offset]
+      try body(index, y, row)
+      y += row.metrics.extent
+      offset += 1
+      if offset == rows.chunks[chunk].elements.count {
+        chunk += 1
+        offset = 0
+      }
+    }
+  }
+
+  /// The index of the row of the `itemIndex`-th data-source item (injected rows skipped).
+  ///
+  /// - Complexity: O(log(n/B) + B).
+  public func rowIndex(ofItem itemIndex: Int) -> Int? {
+    guard itemIndex >= 0, itemIndex < itemCount else { return nil }
+    // The last chunk that starts with fewer than itemIndex + 1 items before it holds the item.
+    let chunk = rows.lastChunk(notAfter: itemIndex, by: { $0.itemCount })
+    var seen = rows.prefixes[chunk].itemCount
+    for (offset, row) in rows.chunks[chunk].elements.enumerated() where row.isItem {
+      if seen == itemIndex { return rows.startIndex(ofChunk: chunk) + offset }
+      seen += 1
+    }
+    return nil
+  }
+
+  /// Every row in order.
+  public var allRows: some Sequence<Row> { rows }
+}
+
+extension LayoutModel.Row: Summarized {
+  var summary: RowSummary {
+    RowSummary(
+      rowCount: 1, itemCount: isItem ? 1 : 0, pendingCount: needsMeasurement ? 1 : 0,
+      extent: needsMeasurement ? 0 : metrics.extent)
+  }
+}
+
+extension LayoutModel: Sendable where Payload: Sendable {}
+extension LayoutModel.Row: Sendable where Payload: Sendable {}

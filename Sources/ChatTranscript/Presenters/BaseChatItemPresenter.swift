@@ -1,0 +1,62 @@
+/// A presenter base class that remembers which cell currently shows its item.
+///
+/// Subclasses override `configure(_:decoration:)` and read `visibleCell` when they need to
+/// refresh what is on screen; reuse bookkeeping is handled here. A cell hidden after a newer
+/// cell was shown (possible when cells are recycled out of order) does not clear the newer one.
+open class BaseChatItemPresenter<Cell: CollectionViewCell>: ChatItemPresenter {
+  /// The cell showing this presenter's item right now, if any.
+  public private(set) weak var visibleCell: Cell?
+  /// The decoration last used to configure a cell.
+  public private(set) var decoration = ChatItemDecoration.plain
+
+  public init() {}
+
+  open class var reuseIdentifier: String { String(describing: Cell.self) }
+
+  open class func registerCells(in collectionView: CollectionView) {
+    collectionView.register(Cell.self, forReuseIdentifier: reuseIdentifier)
+  }
+
+  open var canCalculateHeightInBackground: Bool { false }
+
+  open func heightForCell(maximumWidth: Double, decoration: ChatItemDecoration) -> Double {
+    backgroundHeightCalculator()?.height(maximumWidth: maximumWidth, decoration: decoration) ?? 1
+  }
+
+  open func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? { nil }
+
+  public func dequeueCell(from collectionView: CollectionView) -> CollectionViewCell {
+    collectionView.dequeueReusableCell(withReuseIdentifier: Self.reuseIdentifier)
+  }
+
+  public func configureCell(_ cell: CollectionViewCell, decoration: ChatItemDecoration) {
+    self.decoration = decoration
+    guard let cell = cell as? Cell else { return }
+    configure(cell, decoration: decoration)
+  }
+
+  /// Shows the item in `cell`. Override point.
+  open func configure(_ cell: Cell, decoration: ChatItemDecoration) {}
+
+  open func cellWillBeShown(_ cell: CollectionViewCell) {
+    visibleCell = cell as? Cell
+  }
+
+  open func cellWasHidden(_ cell: CollectionViewCell) {
+    // A recycled cell may be hidden after a newer cell started showing this item.
+    if visibleCell === cell { visibleCell = nil }
+  }
+
+  open func shouldShowMenu() -> Bool { false }
+  open func canPerform(_ action: MenuAction) -> Bool { false }
+  open func perform(_ action: MenuAction) {}
+
+  open var isItemUpdateSupported: Bool { false }
+  open func update(with item: any ChatItem) {}
+
+  /// Reconfigures the visible cell, if any, with the current decoration.
+  public func refreshVisibleCell() {
+    guard let cell = visibleCell else { return }
+    configure(cell, decoration: decoration)
+  }
+}

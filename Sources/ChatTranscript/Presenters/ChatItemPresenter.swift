@@ -1,0 +1,58 @@
+/// Owns one item's presentation: its height for a width and the configuration of whichever
+/// recycled cell currently shows it.
+///
+/// A presenter lives as long as its item stays in the transcript (one per item id) and is
+/// handed different cells over time. It belongs to the transcript's owner; only the value
+/// returned by `backgroundHeightCalculator()` travels to background queues.
+public protocol ChatItemPresenter: AnyObject {
+  /// Registers the cell classes this presenter's `dequeueCell` asks for.
+  static func registerCells(in collectionView: CollectionView)
+
+  /// Whether `backgroundHeightCalculator()` returns a calculator that may run off the owner.
+  var canCalculateHeightInBackground: Bool { get }
+
+  /// The item's height for a maximum width, computed on the owner.
+  func heightForCell(maximumWidth: Double, decoration: ChatItemDecoration) -> Double
+
+  /// A `Sendable` snapshot of what the height depends on, used on background queues.
+  ///
+  /// Only called when `canCalculateHeightInBackground` is `true`; returning `nil` makes the
+  /// engine fall back to `heightForCell` on the owner.
+  func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)?
+
+  /// A cell for the item, taken from the collection view's reuse pool.
+  func dequeueCell(from collectionView: CollectionView) -> CollectionViewCell
+
+  /// Shows the item in `cell` (a cell obtained from `dequeueCell`).
+  func configureCell(_ cell: CollectionViewCell, decoration: ChatItemDecoration)
+
+  /// `cell` is about to become visible with this item.
+  func cellWillBeShown(_ cell: CollectionViewCell)
+
+  /// `cell` stopped showing this item and may be recycled for another.
+  func cellWasHidden(_ cell: CollectionViewCell)
+
+  /// Whether a long press shows a menu.
+  func shouldShowMenu() -> Bool
+  func canPerform(_ action: MenuAction) -> Bool
+  func perform(_ action: MenuAction)
+
+  /// Whether `update(with:)` can take a new version of the item; otherwise the engine
+  /// replaces the presenter.
+  var isItemUpdateSupported: Bool { get }
+
+  /// Takes a new version of the item (same id and type, changed content).
+  func update(with item: any ChatItem)
+}
+
+extension ChatItemPresenter {
+  public var canCalculateHeightInBackground: Bool { false }
+  public func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? { nil }
+  public func cellWillBeShown(_ cell: CollectionViewCell) {}
+  public func cellWasHidden(_ cell: CollectionViewCell) {}
+  public func shouldShowMenu() -> Bool { false }
+  public func canPerform(_ action: MenuAction) -> Bool { false }
+  public func perform(_ action: MenuAction) {}
+  public var isItemUpdateSupported: Bool { false }
+  public func update(with item: any ChatItem) {}
+}

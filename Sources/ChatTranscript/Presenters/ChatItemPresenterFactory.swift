@@ -1,0 +1,32 @@
+/// Routes items to the builders registered for their type, falling back to a placeholder.
+public struct ChatItemPresenterFactory {
+  private let buildersByType: [String: [any ChatItemPresenterBuilder]]
+
+  /// - Parameter buildersByType: for each item type, builders in order of preference.
+  public init(_ buildersByType: [String: [any ChatItemPresenterBuilder]]) {
+    self.buildersByType = buildersByType
+  }
+
+  /// A presenter from the first builder for the item's type that can handle it, or an
+  /// ``UnsupportedItemPresenter`` when none can.
+  ///
+  /// - Complexity: O(b), b the number of builders registered for the item's type.
+  public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
+    if let builders = buildersByType[item.type] {
+      for builder in builders where builder.canHandle(item) {
+        return builder.makePresenter(for: item)
+      }
+    }
+    return UnsupportedItemPresenter(item: item)
+  }
+
+  /// Registers the cells of every presenter type this factory can make, the fallback's included.
+  public func registerCells(in collectionView: CollectionView) {
+    UnsupportedItemPresenter.registerCells(in: collectionView)
+    for builders in buildersByType.values {
+      for builder in builders {
+        builder.presenterType.registerCells(in: collectionView)
+      }
+    }
+  }
+}

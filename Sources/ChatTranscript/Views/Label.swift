@@ -1,0 +1,9 @@
+/// A view that shows text, wrapped to its width by the renderer's text measurer.
+open class Label: View {
+  public var text: String
+
+  public init(text: String = "", frame: Rect = .zero) {
+    self.text = text
+    super.init(frame: frame)
+  }
+}
