@@ -1,0 +1,78 @@
+import ChatTranscript
+import TestSupport
+import Testing
+
+@Suite struct ReadingPositionTests {
+  static func harness(count: Int = 50, configuration: ChatTranscriptController.Configuration = .init())
+    -> TranscriptHarness
+  {
+    TranscriptHarness(
+      items: TranscriptHarness.items(0..<count, height: 2), viewport: Viewport(width: 40, height: 10),
+      configuration: configuration)
+  }
+
+  @Test func newItemsFollowAReaderAtTheBottom() {
+    let harness = Self.harness()
+    harness.dataSource.append(TranscriptHarness.items(50..<52, height: 2))
+    harness.controller.applyPendingUpdates()
+    #expect(harness.controller.collectionView.isScrolledToBottom())
+    #expect(harness.visibleIDs.last == "m51")
+  }
+
+  @Test func newItemsDoNotMoveAReaderAboveTheBottom() {
+    let harness = Self.harness()
+    harness.controller.collectionView.setContentOffset(20)
+    harness.dataSource.append(TranscriptHarness.items(50..<52, height: 2))
+    harness.controller.applyPendingUpdates()
+    #expect(harness.controller.collectionView.viewport.contentOffset == 20)
+    #expect(harness.visibleIDs.first == "m10")
+  }
+
+  @Test func prependingHistoryKeepsTheFirstVisibleItemInPlace() {
+    let harness = Self.harness()
+    let collectionView = harness.controller.collectionView
+    collectionView.setContentOffset(21)  // m10, one row scrolled into it
+    harness.dataSource.insert(TranscriptHarness.items(100..<110, height: 3), at: 0, type: .pagination)
+    harness.controller.applyPendingUpdates()
+    #expect(collectionView.viewport.contentOffset == 51)
+    #expect(harness.visibleIDs.first == "m10")
+  }
+
+  @Test func widthChangeKeepsTheTopItem() {
+    let harness = Self.harness()
+    harness.controller.collectionView.setContentOffset(30)
+    harness.controller.setViewportSize(width: 80, height: 10)
+    harness.controller.applyPendingUpdates()
+    #expect(harness.visibleIDs.first == "m15")
+    #expect(harness.controller.collectionView.viewport.contentOffset == 30)
+  }
+
+  @Test func nearTheTopLoadsOlderItemsOncePerPage() {
+    let harness = Self.harness(count: 20)
+    harness.dataSource.olderPages = [TranscriptHarness.items(100..<120, height: 2), TranscriptHarness.items(200..<220, height: 2)]
+    let collectionView = harness.controller.collectionView
+    collectionView.setContentOffset(5)
+    collectionView.setContentOffset(4)
+    collectionView.setContentOffset(0)
+    #expect(harness.dataSource.loadPreviousCalls == 1)
+    harness.dataSource.deliverPreviousPage()
+    harness.controller.applyPendingUpdates()
+    #expect(harness.visibleIDs.first == "m0", "the page arrived above the reader")
+    collectionView.setContentOffset(0)
+    #expect(harness.dataSource.loadPreviousCalls == 2)
+  }
+
+  @Test func pastTheMaximumTheDataSourceTrimsAroundTheFocus() {
+    var configuration = ChatTranscriptController.Configuration()
+    configuration.maximumItemCount = 500
+    configuration.itemCountAfterTrimming = 400
+    let harness = Self.harness(count: 480, configuration: configuration)
+    harness.dataSource.append(TranscriptHarness.items(480..<520, height: 2))
+    harness.controller.applyPendingUpdates()
+    #expect(harness.dataSource.adjustCalls.count == 1)
+    #expect(harness.dataSource.adjustCalls.first?.maxCount == 400)
+    #expect((harness.dataSource.adjustCalls.first?.focus ?? 0) > 0.99)
+    #expect(harness.controller.itemCount == 400)
+    #expect(harness.visibleIDs.last == "m519", "the newest items stay at the bottom")
+  }
+}

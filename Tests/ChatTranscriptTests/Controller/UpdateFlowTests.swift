@@ -1,0 +1,157 @@
+import ChatTranscript
+import TestSupport
+import Testing
+
+@Suite struct UpdateFlowTests {
+  @Test func firstLoadLaysOutEveryItem() {
+    let harness = TranscriptHarness(
+      items: TranscriptHarness.items(0..<3, height: 2), decorator: UniformDecorator(bottomMargin: 1))
+    #expect(harness.layoutDump == ["m0 0 2", "m1 3 2", "m2 6 2"])
+    #expect(harness.controller.contentHeight == 9)
+  }
+
+  @Test func burstOfRequestsBecomesOneUpdateAndCallsEveryCompletion() {
+    let harness = TranscriptHarness()
+    var updates: [TranscriptUpdate] = []
+    harness.controller.onUpdate = { updates.append($0) }
+    var completions = 0
+    for index in 0..<5 {
+      harness.dataSource.append(TranscriptHarness.items(index..<index + 1))
+      harness.controller.requestUpdate(.normal, changes: []) { completions += 1 }
+    }
+    harness.controller.applyPendingUpdates()
+    #expect(updates.count == 1)
+    #expect(updates.first?.requestCount == 10)
+    #expect(updates.first?.insertedIDs == ["m0", "m1", "m2", "m3", "m4"])
+    #expect(completions == 5)
+    #expect(harness.controller.itemCount == 5)
+  }
+
+  @Test func coarseUpdatesAreDiffed() throws {
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<4))
+    var last: TranscriptUpdate?
+    harness.controller.onUpdate = { last = $0 }
+    var items = harness.dataSource.items
+    items.remove(at: 1)
+    items.append(TestItem(id: "m9"))
+    items[0] = TestItem(id: "m0", text: "changed")
+    harness.dataSource.setItems(items)
+    harness.controller.applyPendingUpdates()
+    let diff = try #require(last?.diff)
+    #expect(diff.deletions == [1])
+    #expect(diff.insertions == [3])
+    #expect(diff.updates == [0])
+    #expect(diff.moves.isEmpty)
+    #expect(last?.insertedIDs == ["m9"])
+    #expect(last?.deletedIDs == ["m1"])
+  }
+
+  @Test func duplicateIDsAreReportedAndEveryItemStays() {
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<2))
+    var last: TranscriptUpdate?
+    harness.controller.onUpdate = { last = $0 }
+    harness.dataSource.setItems([TestItem(id: "a"), TestItem(id: "b"), TestItem(id: "a", text: "again")])
+    harness.controller.applyPendingUpdates()
+    #expect(last?.errors == [.duplicateItemID("a")])
+    #expect(last?.type == .reload)
+    #expect(harness.layoutDump == ["a 0 1", "b 1 1", "a 2 1"])
+    #expect(harness.controller.presenter(atRow: 0) !== harness.controller.presenter(atRow: 2))
+  }
+
+  @Test func outOfBoundsChangeFallsBackToTheFullList() {
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<2))
+    var last: TranscriptUpdate?
+    harness.controller.onUpdate = { last = $0 }
+    harness.controller.requestUpdate(.normal, changes: [.remove(1..<7)])
+    harness.controller.applyPendingUpdates()
+    #expect(last?.errors.count == 1)
+    #expect(harness.controller.itemCount == 2)
+  }
+
+  @Test func invalidHeightsAreClampedAndReported() {
+    let harness = TranscriptHarness(items: [TestItem(id: "nan", height: .nan), TestItem(id: "neg", height: -4)])
+    var last: TranscriptUpdate?
+    harness.controller.onUpdate = { last = $0 }
+    harness.dataSource.append([TestItem(id: "inf", height: .infinity)])
+    harness.controller.applyPendingUpdates()
+    #expect(harness.layoutDump == ["nan 0 0", "neg 0 0", "inf 0 0"])
+    #expect(last?.errors == [.invalidHeight(itemID: "inf", height: .infinity)])
+  }
+
+  @Test func onlyChangedItemsAndNeighboursAreMeasured() {
+    let harness = TranscriptHarness(
+      items: (0..<1000).map { TestItem(id: "m\($0)", text: $0 % 10 < 5 ? "a" : "b") }, decorator: TestDecorator())
+    var last: TranscriptUpdate?
+    harness.controller.onUpdate = { last = $0 }
+    harness.dataSource.append([TestItem(id: "new", text: "b")])
+    harness.controller.applyPendingUpdates()
+    // The new item, plus its predecessor whose tail and margin moved to it.
+    #expect(last?.measuredHeightCount == 2)
+    #expect(last?.insertedIDs == ["new"])
+    harness.dataSource.replace(at: 500, with: TestItem(id: "m500", height: 4, text: "a"))
+    harness.controller.applyPendingUpdates()
+    #expect(last?.measuredHeightCount == 1)
+    #expect(last?.updatedIDs == ["m500"])
+  }
+
+  @Test func decoratorInjectsRowsAroundItems() {
+    let harness = TranscriptHarness(
+      items: [TestItem(id: "a", text: "x"), TestItem(id: "b", text: "x!"), TestItem(id: "c", text: "y")],
+      decorator: TestDecorator())
+    #expect(harness.layoutDump == ["a 0 1", "b 1 2", "b/status 4 1", "c/separator 6 1", "c 7 2"])
+    #expect(harness.controller.itemCount == 3)
+    #expect(harness.controller.rowCount == 5)
+    #expect(harness.controller.decoration(atRow: 1).showsTail)
+    #expect(!harness.controller.decoration(atRow: 0).showsTail)
+  }
+
+  @Test func widthChangeRemeasuresAndHitsTheCacheWhenFlippingBack() {
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<50))
+    var last: TranscriptUpdate?
+    harness.controller.onUpdate = { last = $0 }
+    harness.controller.setViewportSize(width: 60, height: 10)
+    harness.controller.applyPendingUpdates()
+    #expect(last?.measuredHeightCount == 50)
+    harness.controller.setViewportSize(width: 40, height: 10)
+    harness.controller.applyPendingUpdates()
+    #expect(last?.measuredHeightCount == 0, "heights for width 40 come from the cache")
+    #expect(harness.controller.collectionView.viewport.width == 40)
+  }
+
+  @Test func ownerOnlyPresentersAreMeasuredOnTheOwner() {
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<20), background: false)
+    #expect(harness.log.ownerHeights == 20)
+  }
+
+  @Test func backgroundHeightsRunOffTheOwnerAndMatch() async {
+    let counter = HeightCounter()
+    let harness = TranscriptHarness(counter: counter)
+    var last: TranscriptUpdate?
+    harness.controller.onUpdate = { last = $0 }
+    harness.dataSource.append((0..<5000).map { TestItem(id: "m\($0)", height: Double($0 % 7)) })
+    await harness.controller.applyPendingUpdatesInBackground()
+    #expect(last?.backgroundHeightCount == 5000)
+    #expect(counter.value == 5000)
+    #expect(harness.log.ownerHeights == 0)
+    let expected = (0..<5000).reduce(0.0) { $0 + Double($1 % 7) }
+    #expect(harness.controller.contentHeight == expected)
+  }
+
+  @Test func requestsDuringABackgroundUpdateAreCoalescedIntoTheNext() async {
+    let harness = TranscriptHarness()
+    var updates: [Int] = []
+    harness.controller.onUpdate = { updates.append($0.requestCount) }
+    harness.dataSource.append(TranscriptHarness.items(0..<3000))
+    // Enqueue more while the first update is measuring off the owner.
+    harness.controller.onUpdate = { update in
+      updates.append(update.requestCount)
+      if updates.count == 1 {
+        harness.dataSource.append(TranscriptHarness.items(3000..<3001))
+        harness.dataSource.append(TranscriptHarness.items(3001..<3002))
+      }
+    }
+    await harness.controller.applyPendingUpdatesInBackground()
+    #expect(updates == [1, 2])
+    #expect(harness.controller.itemCount == 3002)
+  }
+}

@@ -1,2 +1,0 @@
-// Placeholder until test support lands.
-enum TestSupportPlaceholder {}
