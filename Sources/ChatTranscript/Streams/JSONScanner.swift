@@ -1,0 +1,502 @@
+/// Reads JSON (RFC 8259) from the bytes of one line, value by value, without building a tree.
+///
+/// The decoders of events and items drive it: they open an object, ask for each key, and read the
+/// values they know straight into their fields, while `skipValue()` checks and steps over everything
+/// else. So a line is scanned once, no dictionary is built, and strings without escapes become a
+/// `String` with a single copy.
+///
+/// The full grammar is checked, including unknown fields. Choices the RFC leaves open:
+/// - Nesting deeper than `maximumDepth` objects and arrays is an error, so hostile input cannot
+///   exhaust the stack of the recursive `skipValue()`.
+/// - A `\u` escape of a lone surrogate is an error rather than U+FFFD: it is always a producer bug, and
+///   replacing it silently would change an id.
+/// - Numbers become the nearest `Double`; magnitudes beyond its range become ±infinity (which the
+///   fields that take numbers then reject), tiny ones become zero.
+///
+/// The bytes must be valid UTF-8 (see `UTF8Validator`); the scanner relies on it only to name the
+/// character in an error message and to copy string bytes unchecked.
+struct JSONScanner {
+  /// The deepest nesting of objects and arrays accepted; the line's own object is level 1.
+  static let maximumDepth = 64
+
+  /// What a value is, judged by its first byte.
+  enum ValueKind {
+    case object, array, string, number, bool, null, invalid
+  }
+
+  private let bytes: UnsafeRawBufferPointer
+  private var position = 0
+  private var depth = 0
+  /// Reused output for strings that contain escapes; empty until the first one.
+  private var scratch: [UInt8] = []
+
+  init(bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+  }
+
+  // MARK: Structure
+
+  /// Skips leading whitespace and checks that the line holds one object, then enters it.
+  ///
+  /// - Returns: Whether the object has members (`false` for `{}`).
+  /// - Throws: A syntax error, or `notAnObject` when the line is some other JSON value.
+  mutating func beginDocument() throws(StreamDecodingError) -> Bool {
+    skipWhitespace()
+    let kind = nextValueKind
+    guard kind == .object else {
+      try skipValue()
+      try endDocument()
+      let found: String
+      switch kind {
+      case .array: found = "an array"
+      case .string: found = "a string"
+      case .number: found = "a number"
+      case .bool: found = "a boolean"
+      default: found = "null"
+      }
+      throw .notAnObject(found: found)
+    }
+    return try beginObject()
+  }
+
+  /// Checks that only whitespace follows the line's object.
+  mutating func endDocument() throws(StreamDecodingError) {
+    skipWhitespace()
+    guard position == bytes.count else { throw unexpected(at: position) }
+  }
+
+  /// Enters the object whose `{` is next.
+  ///
+  /// - Returns: Whether a member follows; if so, the scanner is at its key.
+  mutating func beginObject() throws(StreamDecodingError) -> Bool {
+    try enterContainer()
+    skipWhitespace()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+      position &+= 1
+      depth &-= 1
+      return false
+    }
+    return true
+  }
+
+  /// Reads a member's key and the `:` after it, leaving the scanner at the value.
+  ///
+  /// - Returns: The key when the wire format knows it, `nil` for any other key.
+  mutating func memberKey() throws(StreamDecodingError) -> WireKey? {
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+      throw unexpected(at: position)
+    }
+    let key = try withStringBytes { WireKey($0) }
+    skipWhitespace()
+    guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+      throw unexpected(at: position)
+    }
+    position &+= 1
+    skipWhitespace()
+    return key
+  }
+
+  /// Steps past the `,` before the next member, or past the `}` that closes the object.
+  ///
+  /// - Returns: Whether another member follows.
+  mutating func nextMember() throws(StreamDecodingError) -> Bool {
+    skipWhitespace()
+    guard position < bytes.count else { throw unexpected(at: position) }
+    switch bytes[position] {
+    case UInt8(ascii: ","):
+      position &+= 1
+      skipWhitespace()
+      return true
+    case UInt8(ascii: "}"):
+      position &+= 1
+      depth &-= 1
+      return false
+    default:
+      throw unexpected(at: position)
+    }
+  }
+
+  /// Enters the array whose `[` is next.
+  ///
+  /// - Returns: Whether an element follows; if so, the scanner is at it.
+  mutating func beginArray() throws(StreamDecodingError) -> Bool {
+    try enterContainer()
+    skipWhitespace()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+      position &+= 1
+      depth &-= 1
+      return false
+    }
+    return true
+  }
+
+  /// Steps past the `,` before the next element, or past the `]` that closes the array.
+  ///
+  /// - Returns: Whether another element follows.
+  mutating func nextElement() throws(StreamDecodingError) -> Bool {
+    skipWhitespace()
+    guard position < bytes.count else { throw unexpected(at: position) }
+    switch bytes[position] {
+    case UInt8(ascii: ","):
+      position &+= 1
+      skipWhitespace()
+      return true
+    case UInt8(ascii: "]"):
+      position &+= 1
+      depth &-= 1
+      return false
+    default:
+      throw unexpected(at: position)
+    }
+  }
+
+  private mutating func enterContainer() throws(StreamDecodingError) {
+    guard depth < Self.maximumDepth else {
+      throw .syntax(.tooDeep(limit: Self.maximumDepth), column: column(of: position))
+    }
+    depth &+= 1
+    position &+= 1
+  }
+
+  // MARK: Values
+
+  /// The kind of the value at the scanner, judged by its first byte.
+  var nextValueKind: ValueKind {
+    guard position < bytes.count else { return .invalid }
+    switch bytes[position] {
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+    case UInt8(ascii: "n"): return .null
+    default: return .invalid
+    }
+  }
+
+  /// Checks and steps over the value at the scanner, whatever it is.
+  ///
+  /// - Complexity: O(*n*) in the value's length; recursion is bounded by `maximumDepth`.
+  mutating func skipValue() throws(StreamDecodingError) {
+    switch nextValueKind {
+    case .object:
+      guard try beginObject() else { return }
+      repeat {
+        _ = try memberKey()
+        try skipValue()
+      } while try nextMember()
+    case .array:
+      guard try beginArray() else { return }
+      repeat {
+        try skipValue()
+      } while try nextElement()
+    case .string:
+      _ = try scanString()
+    case .number:
+      _ = try scanNumber()
+    case .bool:
+      _ = try bool()
+    case .null:
+      try literal("null")
+    case .invalid:
+      throw unexpected(at: position)
+    }
+  }
+
+  /// Reads the string at the scanner.
+  mutating func string() throws(StreamDecodingError) -> String {
+    try withStringBytes { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Reads the string at the scanner and hands its decoded UTF-8 to `body` without making a `String`.
+  ///
+  /// The buffer is only valid inside `body`: it points into the line, or into scratch space when the
+  /// string had escapes.
+  mutating func withStringBytes<Result>(
+    _ body: (UnsafeRawBufferPointer) -> Result
+  ) throws(StreamDecodingError) -> Result {
+    let (start, end, hasEscapes) = try scanString()
+    guard hasEscapes else {
+      return body(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+    }
+    unescape(from: start, to: end)
+    return scratch.withUnsafeBytes(body)
+  }
+
+  /// Reads the number at the scanner as the nearest `Double`.
+  mutating func number() throws(StreamDecodingError) -> Double {
+    let (start, end, isShortInteger) = try scanNumber()
+    if isShortInteger {
+      // At most 15 digits: exact in an Int and in a Double, so no rounding question arises.
+      var index = start
+      let isNegative = bytes[index] == UInt8(ascii: "-")
+      if isNegative { index &+= 1 }
+      var value = 0
+      while index < end {
+        value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
+        index &+= 1
+      }
+      return isNegative ? -Double(value) : Double(value)
+    }
+    // The standard library's correctly rounded parser; the grammar was checked above, which it accepts.
+    let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    return Double(text) ?? .nan
+  }
+
+  /// Reads `true` or `false`.
+  mutating func bool() throws(StreamDecodingError) -> Bool {
+    if position < bytes.count, bytes[position] == UInt8(ascii: "t") {
+      try literal("true")
+      return true
+    }
+    try literal("false")
+    return false
+  }
+
+  /// Reads `null`.
+  mutating func null() throws(StreamDecodingError) {
+    try literal("null")
+  }
+
+  private mutating func literal(_ word: StaticString) throws(StreamDecodingError) {
+    let expected = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+    for byte in expected {
+      guard position < bytes.count, bytes[position] == byte else { throw unexpected(at: position) }
+      position &+= 1
+    }
+  }
+
+  // MARK: Strings
+
+  /// Checks the string at the scanner and steps over it.
+  ///
+  /// - Returns: The range of its content between the quotes, and whether that contains escapes.
+  /// - Complexity: O(*n*); runs of plain characters are checked eight bytes at a time.
+  private mutating func scanString() throws(StreamDecodingError) -> (
+    start: Int, end: Int, hasEscapes: Bool
+  ) {
+    let start = position &+ 1
+    var index = start
+    var hasEscapes = false
+    while true {
+      index = skipPlainWords(from: index)
+      guard index < bytes.count else { throw unexpected(at: index) }
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        break
+      } else if byte == UInt8(ascii: "\\") {
+        hasEscapes = true
+        index = try checkEscape(at: index)
+      } else if byte < 0x20 {
+        throw .syntax(.controlCharacter(byte), column: column(of: index))
+      } else {
+        index &+= 1
+      }
+    }
+    position = index &+ 1
+    return (start, index, hasEscapes)
+  }
+
+  /// Skips whole eight-byte words that hold no `"`, no `\` and no control character.
+  ///
+  /// The one place with bit tricks, because message texts make up most of a stream's bytes. For a word
+  /// `w`, `(w - 0x01…01) & ~w & 0x80…80` is non-zero exactly when some byte of `w` is zero (the borrow
+  /// can only start at a zero byte), and with `0x20…20` instead of `0x01…01` when some byte is below
+  /// 0x20; bytes of 0x80 and above never trigger either test because `~w` clears their top bit.
+  private func skipPlainWords(from start: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    var index = start
+    while index &+ 8 <= bytes.count {
+      let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let quotes = word ^ (ones &* 0x22)
+      let backslashes = word ^ (ones &* 0x5C)
+      let special =
+        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+        | ((word &- ones &* 0x20) & ~word)
+      guard special & highBits == 0 else { break }
+      index &+= 8
+    }
+    return index
+  }
+
+  /// Checks the escape whose `\` is at `index`.
+  ///
+  /// - Returns: The index just past the escape (past both halves of a surrogate pair).
+  private func checkEscape(at index: Int) throws(StreamDecodingError) -> Int {
+    guard index &+ 1 < bytes.count else { throw unexpected(at: index &+ 1) }
+    switch bytes[index &+ 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return index &+ 2
+    case UInt8(ascii: "u"):
+      let unit = try hexUnit(at: index)
+      switch unit {
+      case 0xD800...0xDBFF:
+        let next = index &+ 6
+        guard next &+ 1 < bytes.count, bytes[next] == UInt8(ascii: "\\"),
+          bytes[next &+ 1] == UInt8(ascii: "u"),
+          (0xDC00...0xDFFF).contains(try hexUnit(at: next))
+        else { throw .syntax(.loneSurrogate(unit), column: column(of: index)) }
+        return next &+ 6
+      case 0xDC00...0xDFFF:
+        throw .syntax(.loneSurrogate(unit), column: column(of: index))
+      default:
+        return index &+ 6
+      }
+    default:
+      throw .syntax(.invalidEscape(scalar(at: index &+ 1)), column: column(of: index))
+    }
+  }
+
+  /// The code unit of the `\uXXXX` escape whose `\` is at `index`.
+  private func hexUnit(at index: Int) throws(StreamDecodingError) -> UInt16 {
+    guard let unit = hexValue(at: index) else {
+      throw .syntax(.invalidUnicodeEscape, column: column(of: index))
+    }
+    return unit
+  }
+
+  /// The four hex digits after the `\u` at `index`, or `nil` when they are missing or not hex.
+  private func hexValue(at index: Int) -> UInt16? {
+    guard index &+ 6 <= bytes.count else { return nil }
+    var unit: UInt16 = 0
+    for offset in 2..<6 {
+      let byte = bytes[index &+ offset]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
+      default: return nil
+      }
+      unit = unit << 4 | UInt16(digit)
+    }
+    return unit
+  }
+
+  /// Decodes the string content in `start..<end`, already checked by `scanString()`, into `scratch`.
+  private mutating func unescape(from start: Int, to end: Int) {
+    scratch.removeAll(keepingCapacity: true)
+    var index = start
+    while index < end {
+      let byte = bytes[index]
+      guard byte == UInt8(ascii: "\\") else {
+        scratch.append(byte)
+        index &+= 1
+        continue
+      }
+      let kind = bytes[index &+ 1]
+      index &+= 2
+      switch kind {
+      case UInt8(ascii: "b"): scratch.append(0x08)
+      case UInt8(ascii: "f"): scratch.append(0x0C)
+      case UInt8(ascii: "n"): scratch.append(0x0A)
+      case UInt8(ascii: "r"): scratch.append(0x0D)
+      case UInt8(ascii: "t"): scratch.append(0x09)
+      case UInt8(ascii: "u"):
+        // Checked already: a unit outside the surrogates, or a high surrogate followed by a low one.
+        var value = UInt32(hexValue(at: index &- 2) ?? 0xFFFD)
+        if (0xD800...0xDBFF).contains(value) {
+          let low = UInt32(hexValue(at: index &+ 4) ?? 0xDC00)
+          value = 0x10000 &+ ((value &- 0xD800) << 10 | (low &- 0xDC00))
+          index &+= 6
+        }
+        index &+= 4
+        appendUTF8(of: Unicode.Scalar(value) ?? "\u{FFFD}")
+      default: scratch.append(kind)  // `"`, `\` and `/` stand for themselves
+      }
+    }
+  }
+
+  private mutating func appendUTF8(of scalar: Unicode.Scalar) {
+    UTF8.encode(scalar) { scratch.append($0) }
+  }
+
+  // MARK: Numbers
+
+  /// Checks the number at the scanner against the JSON grammar and steps over it.
+  ///
+  /// - Returns: Its range, and whether it is an integer of at most 15 digits (which `number()` converts
+  ///   without the standard library's parser).
+  private mutating func scanNumber() throws(StreamDecodingError) -> (
+    start: Int, end: Int, isShortInteger: Bool
+  ) {
+    let start = position
+    var index = position
+    if bytes[index] == UInt8(ascii: "-") { index &+= 1 }
+    let integerStart = index
+    guard index < bytes.count else { throw unexpected(at: index) }
+    if bytes[index] == UInt8(ascii: "0") {
+      index &+= 1  // a leading zero stands alone: "01" ends after the 0 and the 1 is then unexpected
+    } else if isDigit(at: index) {
+      index = skipDigits(from: index)
+    } else {
+      throw unexpected(at: index)
+    }
+    var isInteger = true
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      isInteger = false
+      index &+= 1
+      guard isDigit(at: index) else { throw unexpected(at: index) }
+      index = skipDigits(from: index)
+    }
+    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      isInteger = false
+      index &+= 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        index &+= 1
+      }
+      guard isDigit(at: index) else { throw unexpected(at: index) }
+      index = skipDigits(from: index)
+    }
+    position = index
+    return (start, index, isInteger && index &- integerStart <= 15)
+  }
+
+  private func isDigit(at index: Int) -> Bool {
+    index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+  }
+
+  private func skipDigits(from start: Int) -> Int {
+    var index = start
+    while isDigit(at: index) { index &+= 1 }
+    return index
+  }
+
+  // MARK: Whitespace and errors
+
+  private mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+        position &+= 1
+      default:
+        return
+      }
+    }
+  }
+
+  /// The error for finding the byte at `index` (or the end of the line) where something else belongs.
+  private func unexpected(at index: Int) -> StreamDecodingError {
+    guard index < bytes.count else { return .syntax(.unexpectedEnd, column: column(of: bytes.count)) }
+    return .syntax(.unexpectedCharacter(scalar(at: index)), column: column(of: index))
+  }
+
+  /// The 1-based column of the byte at `index`, counted in Unicode scalars.
+  ///
+  /// - Complexity: O(*n*); only errors need it.
+  private func column(of index: Int) -> Int {
+    var column = 1
+    for byte in bytes.prefix(index) where byte & 0xC0 != 0x80 {
+      column &+= 1
+    }
+    return column
+  }
+
+  /// The scalar whose UTF-8 starts at `index`.
+  private func scalar(at index: Int) -> Unicode.Scalar {
+    let tail = UnsafeRawBufferPointer(rebasing: bytes[index..<min(index &+ 4, bytes.count)])
+    return String(decoding: tail, as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+  }
+}

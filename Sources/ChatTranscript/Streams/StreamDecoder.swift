@@ -1,0 +1,48 @@
+/// Decodes the lines of an NDJSON message stream into events.
+///
+/// Each line is one JSON object (see the wire format in DESIGN.md). The decoder is a small hand-written
+/// scanner over the line's UTF-8 bytes: it reads known fields straight into the event without building
+/// a dictionary, so decoding costs about one pass over the bytes plus the strings the event keeps.
+///
+/// Rules beyond the JSON grammar:
+/// - The line must be valid UTF-8 and hold exactly one object; whitespace around it is fine.
+/// - Unknown fields are ignored, and so are known fields the op does not use, even when malformed
+///   (but their JSON syntax is still checked). Unknown item types are kept.
+/// - A repeated key: the last occurrence wins.
+/// - `null` counts as absent for optional fields and as the wrong type for required ones.
+/// - Strings: a `\u` escape of a lone surrogate is an error. Numbers: `width`/`height` must be finite
+///   and not negative, so `1e400` (which overflows to infinity) is rejected there.
+/// - Ids, types, typing senders and the ids of `"after"`/`"before"` must not be empty.
+///
+/// Whether ids exist, or are unique, depends on the transcript and is checked where events are applied.
+public struct StreamDecoder: Sendable {
+  /// Creates a decoder. It keeps no state, so one decoder can serve any number of lines and threads.
+  public init() {}
+
+  /// Decodes one line, given as bytes without the line break.
+  ///
+  /// - Parameter line: The line's bytes; only read during the call.
+  /// - Returns: The event, or why the line was rejected.
+  /// - Complexity: O(*n*) in the length of the line.
+  public func decode(_ line: UnsafeRawBufferPointer) -> Result<StreamEvent, StreamDecodingError> {
+    if let offset = UTF8Validator.firstInvalidByte(in: line) {
+      return .failure(.invalidUTF8(atByte: offset + 1))
+    }
+    var scanner = JSONScanner(bytes: line)
+    do throws(StreamDecodingError) {
+      let fields = try EventFields(reading: &scanner)
+      try scanner.endDocument()
+      return .success(try fields.event())
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Decodes one line given as a string without the line break.
+  ///
+  /// - Complexity: O(*n*) in the length of the line.
+  public func decode(_ line: String) -> Result<StreamEvent, StreamDecodingError> {
+    var line = line
+    return line.withUTF8 { decode(UnsafeRawBufferPointer($0)) }
+  }
+}
