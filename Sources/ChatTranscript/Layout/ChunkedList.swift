@@ -21,8 +21,18 @@ protocol Summarized {
 /// A value type with copy-on-write storage: snapshots are cheap and never observe later edits.
 struct ChunkedList<Element: Summarized> {
   struct Chunk {
+    /// Stable for the chunk's life, so owners can remember where an element lives.
+    var identifier: Int
     var elements: [Element]
     var summary: Element.Summary
+  }
+
+  /// Where the elements of an edit ended up.
+  struct Placement {
+    /// The chunk edited in place: only the new elements joined it.
+    var editedChunk: Int?
+    /// Chunks made by the edit: every element in them is newly placed.
+    var createdChunks: [Int] = []
   }
 
   static var maximumChunkCount: Int { 512 }
@@ -31,6 +41,8 @@ struct ChunkedList<Element: Summarized> {
   /// `prefixes[c]` is the sum of the summaries of every chunk before `c`; one more entry holds the total.
   private(set) var prefixes: [Element.Summary] = [.zero]
   private var chunkStarts: [Int] = [0]
+  private var chunkPositions: [Int: Int] = [:]
+  private var nextChunkIdentifier = 0
 
   init() {}
 
@@ -58,6 +70,12 @@ struct ChunkedList<Element: Summarized> {
     return (low, index - chunkStarts[low])
   }
 
+  /// The elements of the chunk with `identifier`, and the index of its first element.
+  func chunk(withIdentifier identifier: Int) -> (elements: [Element], startIndex: Int)? {
+    guard let position = chunkPositions[identifier] else { return nil }
+    return (chunks[position].elements, chunkStarts[position])
+  }
+
   /// The index of the chunk's first element.
   func startIndex(ofChunk chunk: Int) -> Int { chunkStarts[chunk] }
 
@@ -83,7 +101,7 @@ struct ChunkedList<Element: Summarized> {
     set {
       let (chunk, offset) = location(of: index)
       chunks[chunk].elements[offset] = newValue
-      refreshTotals(from: chunk)
+      refreshTotals(from: chunk, positionsChanged: false)
     }
   }
 
@@ -116,14 +134,16 @@ struct ChunkedList<Element: Summarized> {
 
   /// Replaces the elements in `range` with `newElements`.
   ///
+  /// - Returns: where the new elements went, for owners that index elements by chunk.
   /// - Complexity: O(B + k + n/B) for k new elements.
-  mutating func replaceSubrange(_ range: Range<Int>, with newElements: some Collection<Element>) {
+  @discardableResult
+  mutating func replaceSubrange(_ range: Range<Int>, with newElements: some Collection<Element>) -> Placement {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
-    if range.isEmpty && newElements.isEmpty { return }
+    if range.isEmpty && newElements.isEmpty { return Placement() }
     guard !chunks.isEmpty else {
-      chunks = Self.split(Array(newElements), appending: true)
-      refreshTotals(from: 0)
-      return
+      chunks = split(Array(newElements), appending: true)
+      refreshTotals(from: 0, positionsChanged: true)
+      return Placement(createdChunks: chunks.map(\.identifier))
     }
     let start = location(of: range.lowerBound)
     let end = location(of: range.upperBound)
@@ -134,9 +154,14 @@ struct ChunkedList<Element: Summarized> {
       resultingCount >= Self.maximumChunkCount / 4 || chunks.count == 1
     {
       chunks[start.chunk].elements.replaceSubrange(start.offset..<end.offset, with: newElements)
-      if chunks[start.chunk].elements.isEmpty { chunks.remove(at: start.chunk) }
-      refreshTotals(from: start.chunk)
-      return
+      let identifier = chunks[start.chunk].identifier
+      let emptied = chunks[start.chunk].elements.isEmpty
+      if emptied {
+        chunks.remove(at: start.chunk)
+        chunkPositions[identifier] = nil
+      }
+      refreshTotals(from: start.chunk, positionsChanged: emptied)
+      return Placement(editedChunk: emptied ? nil : identifier)
     }
     var merged = Array(chunks[start.chunk].elements[..<start.offset])
     merged.append(contentsOf: newElements)
@@ -150,8 +175,11 @@ struct ChunkedList<Element: Summarized> {
       merged.insert(contentsOf: chunks[first].elements, at: 0)
     }
     let isAppend = end.chunk == chunks.count - 1 && range.upperBound == count
-    chunks.replaceSubrange(first...end.chunk, with: Self.split(merged, appending: isAppend))
-    refreshTotals(from: first)
+    for chunk in chunks[first...end.chunk] { chunkPositions[chunk.identifier] = nil }
+    let created = split(merged, appending: isAppend)
+    chunks.replaceSubrange(first...end.chunk, with: created)
+    refreshTotals(from: first, positionsChanged: true)
+    return Placement(createdChunks: created.map(\.identifier))
   }
 
   mutating func append(_ element: Element) {
@@ -160,19 +188,21 @@ struct ChunkedList<Element: Summarized> {
 
   mutating func removeAll() {
     chunks = []
-    refreshTotals(from: 0)
+    chunkPositions = [:]
+    refreshTotals(from: 0, positionsChanged: false)
   }
 
   /// Cuts `elements` into chunks: full chunks when appending (the tail keeps growing), even
   /// halves otherwise (room on both sides for later inserts).
-  private static func split(_ elements: [Element], appending: Bool) -> [Chunk] {
+  private mutating func split(_ elements: [Element], appending: Bool) -> [Chunk] {
     guard !elements.isEmpty else { return [] }
-    let maximum = maximumChunkCount
+    let maximum = Self.maximumChunkCount
     let pieces = (elements.count + maximum - 1) / maximum
     let size = appending ? maximum : (elements.count + pieces - 1) / pieces
     return stride(from: 0, to: elements.count, by: size).map { lower in
       let slice = Array(elements[lower..<Swift.min(lower + size, elements.count)])
-      return Chunk(elements: slice, summary: summarize(slice))
+      nextChunkIdentifier += 1
+      return Chunk(identifier: nextChunkIdentifier, elements: slice, summary: Self.summarize(slice))
     }
   }
 
@@ -182,10 +212,14 @@ struct ChunkedList<Element: Summarized> {
     return total
   }
 
-  /// Recomputes chunk `first`'s summary and every running total after it.
-  private mutating func refreshTotals(from first: Int) {
+  /// Recomputes chunk `first`'s summary and every running total after it; after chunks were
+  /// added or removed, also the positions of the chunks from `first` on.
+  private mutating func refreshTotals(from first: Int, positionsChanged: Bool) {
     if first < chunks.count { chunks[first].summary = Self.summarize(chunks[first].elements) }
     refreshPrefixes(from: first)
+    if positionsChanged {
+      for position in first..<chunks.count { chunkPositions[chunks[position].identifier] = position }
+    }
   }
 
   /// Recomputes the running totals after chunk `first` from the chunks' summaries.

@@ -1,0 +1,37 @@
+/// The `transcript` command: dispatches to subcommands and turns usage errors into exit code 2.
+enum TranscriptTool {
+  static let help = """
+    USAGE: transcript <subcommand> [options] [FILE|-]
+
+    Feeds NDJSON chat message streams through the chat-transcript engine.
+
+    SUBCOMMANDS:
+      layout    print every row's id, y offset and height
+      measure   print every text item's wrapped line count and widest line
+
+    Run 'transcript <subcommand> --help' for a subcommand's options.
+    """
+
+  static func run(_ arguments: [String]) -> ExitStatus {
+    guard let name = arguments.first else {
+      printError(help)
+      return .usage
+    }
+    let rest = Array(arguments.dropFirst())
+    do {
+      switch name {
+      case "layout": return try LayoutCommand.run(rest)
+      case "measure": return try MeasureCommand.run(rest)
+      case "-h", "--help", "help":
+        print(help)
+        return .success
+      default:
+        throw UsageError("unknown subcommand '\(name)'")
+      }
+    } catch {
+      let command = ["layout", "measure"].contains(name) ? "transcript \(name)" : "transcript"
+      printError("\(command): \(error)\nRun '\(command) --help' for usage.")
+      return .usage
+    }
+  }
+}

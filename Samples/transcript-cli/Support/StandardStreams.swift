@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Buffered writes to a file descriptor: one system call per 64 KiB, not per line.
+struct OutputBuffer: ~Copyable {
+  private let fileDescriptor: Int32
+  private var bytes: [UInt8] = []
+
+  init(fileDescriptor: Int32) {
+    self.fileDescriptor = fileDescriptor
+    bytes.reserveCapacity(1 << 16)
+  }
+
+  mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+    if bytes.count >= 1 << 16 { flush() }
+  }
+
+  mutating func flush() {
+    var written = 0
+    while written < bytes.count {
+      let result = bytes.withUnsafeBytes { buffer in
+        write(fileDescriptor, buffer.baseAddress?.advanced(by: written), bytes.count - written)
+      }
+      if result <= 0 { break }  // a closed pipe: nothing more can be written
+      written += result
+    }
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  deinit {
+    flush()
+  }
+}
+
+/// Writes a line to standard error at once (diagnostics must not wait for stdout's buffer).
+func printError(_ message: String) {
+  var line = message
+  line += "\n"
+  line.withUTF8 { buffer in
+    _ = write(2, buffer.baseAddress, buffer.count)
+  }
+}

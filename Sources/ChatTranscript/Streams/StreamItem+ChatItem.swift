@@ -1,0 +1,2 @@
+/// Wire items are chat items as they are: id, type, and value equality for content.
+extension StreamItem: ChatItem {}

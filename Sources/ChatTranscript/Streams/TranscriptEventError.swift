@@ -1,0 +1,27 @@
+/// Why a well-formed event could not be applied to the transcript as it stands.
+public struct TranscriptEventError: Error, Sendable, Hashable, CustomStringConvertible {
+  enum Code: Sendable, Hashable {
+    case duplicateID(String)
+    case unknownID(String, field: String?)
+    case reservedID(String)
+    indirect case prependItem(number: Int, Code)
+  }
+
+  let code: Code
+
+  static func duplicateID(_ id: String) -> Self { Self(code: .duplicateID(id)) }
+  static func unknownID(_ id: String, field: String? = nil) -> Self { Self(code: .unknownID(id, field: field)) }
+  static func reservedID(_ id: String) -> Self { Self(code: .reservedID(id)) }
+
+  public var description: String { Self.message(for: code) }
+
+  private static func message(for code: Code) -> String {
+    switch code {
+    case .duplicateID(let id): "duplicate id \(quotedForDiagnostics(id))"
+    case .unknownID(let id, let field?): "\"\(field)\": unknown id \(quotedForDiagnostics(id))"
+    case .unknownID(let id, nil): "unknown id \(quotedForDiagnostics(id))"
+    case .reservedID(let id): "id \(quotedForDiagnostics(id)) is reserved"
+    case .prependItem(let number, let inner): "prepend item \(number): \(message(for: inner))"
+    }
+  }
+}
