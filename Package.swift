@@ -1,11 +1,14 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-/// Settings every target shares: strict Swift 6, existential `any` spelled out, explicit imports.
+/// Settings every target shares: strict Swift 6, existential `any` spelled out, explicit imports,
+/// async functions that stay on their caller's executor.
 let sharedSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("MemberImportVisibility"),
   .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+  // Layout bookkeeping is checked after every edit in debug builds; benchmarks run release.
+  .define("CHAT_TRANSCRIPT_INVARIANTS", .when(configuration: .debug)),
 ]
 
 let package = Package(

@@ -22,6 +22,15 @@ struct OutputBuffer: ~Copyable {
   }
 
   mutating func flush() {
+    Self.writeAll(bytes, to: fileDescriptor)
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  deinit {
+    Self.writeAll(bytes, to: fileDescriptor)
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to fileDescriptor: Int32) {
     var written = 0
     while written < bytes.count {
       let result = bytes.withUnsafeBytes { buffer in
@@ -30,11 +39,6 @@ struct OutputBuffer: ~Copyable {
       if result <= 0 { break }  // a closed pipe: nothing more can be written
       written += result
     }
-    bytes.removeAll(keepingCapacity: true)
-  }
-
-  deinit {
-    flush()
   }
 }
 

@@ -40,8 +40,8 @@ struct ChunkedList<Element: Summarized> {
   private(set) var chunks: [Chunk] = []
   /// `prefixes[c]` is the sum of the summaries of every chunk before `c`; one more entry holds the total.
   private(set) var prefixes: [Element.Summary] = [.zero]
-  private var chunkStarts: [Int] = [0]
-  private var chunkPositions: [Int: Int] = [:]
+  private(set) var chunkStarts: [Int] = [0]
+  private(set) var chunkPositions: [Int: Int] = [:]
   private var nextChunkIdentifier = 0
 
   init() {}
@@ -124,6 +124,7 @@ struct ChunkedList<Element: Summarized> {
     guard let firstTouched else { return }
     chunks[lastTouched].summary = Self.summarize(chunks[lastTouched].elements)
     refreshPrefixes(from: firstTouched)
+    _checkInvariants()
   }
 
   /// Changes elements in place without touching the totals; `body` must keep summaries unchanged.
@@ -220,6 +221,7 @@ struct ChunkedList<Element: Summarized> {
     if positionsChanged {
       for position in first..<chunks.count { chunkPositions[chunks[position].identifier] = position }
     }
+    _checkInvariants()
   }
 
   /// Recomputes the running totals after chunk `first` from the chunks' summaries.

@@ -81,7 +81,7 @@ public final class StreamTranscript: ChatDataSource {
     case .delete(let id):
       guard let index = index(ofID: id) else { return [.unknownID(id)] }
       chunkOfID[id] = nil
-      entries.replaceSubrange(index..<index + 1, with: EmptyCollection())
+      place([], replacing: index..<index + 1)
       delegate?.chatDataSource(self, didChange: [.remove(index..<index + 1)], type: .normal)
     case .prepend(let items):
       return prepend(items)
