@@ -1,66 +1,93 @@
 extension JSONScanner {
-  /// Reads a string field into a slot; any other JSON type makes the slot invalid.
-  mutating func stringSlot(_ key: WireKey) throws(StreamDecodingError) -> WireSlot<String> {
+  /// Reads a string field; any other JSON type is stepped over (syntax still checked) and reported in
+  /// the returned state.
+  mutating func read(_ value: inout String?) throws(StreamDecodingError) -> FieldState {
     switch nextValueKind {
-    case .string: return .value(try string())
-    case .null: return try nullSlot()
-    default: return try skipInvalid(.wrongType(key.name, expected: "a string"))
+    case .string:
+      value = try string()
+      return .present
+    default:
+      value = nil
+      return try skipNonValue()
     }
   }
 
-  /// Reads a `true`/`false` field into a slot.
-  mutating func boolSlot(_ key: WireKey) throws(StreamDecodingError) -> WireSlot<Bool> {
+  /// Reads a `true`/`false` field.
+  mutating func read(_ value: inout Bool?) throws(StreamDecodingError) -> FieldState {
     switch nextValueKind {
-    case .bool: return .value(try bool())
-    case .null: return try nullSlot()
-    default: return try skipInvalid(.wrongType(key.name, expected: "true or false"))
+    case .bool:
+      value = try bool()
+      return .present
+    default:
+      value = nil
+      return try skipNonValue()
     }
   }
 
   /// Reads a size in pixels: a number that is finite and not negative.
-  mutating func sizeSlot(_ key: WireKey) throws(StreamDecodingError) -> WireSlot<Double> {
-    let error = StreamDecodingError.wrongType(key.name, expected: "a non-negative finite number")
+  mutating func read(_ value: inout Double?) throws(StreamDecodingError) -> FieldState {
+    value = nil
     switch nextValueKind {
     case .number:
-      let value = try number()
-      return value.isFinite && value >= 0 ? .value(value + 0) : .invalid(error)  // + 0 turns -0 into 0
-    case .null: return try nullSlot()
-    default: return try skipInvalid(error)
+      let number = try number()
+      guard number.isFinite && number >= 0 else { return .invalid }
+      value = number + 0  // + 0 turns -0 into 0
+      return .present
+    default:
+      return try skipNonValue()
     }
   }
 
   /// Reads a `"status"` field: one of the `DeliveryStatus` spellings.
-  mutating func statusSlot() throws(StreamDecodingError) -> WireSlot<DeliveryStatus> {
+  mutating func read(_ value: inout DeliveryStatus?) throws(StreamDecodingError) -> FieldState {
     switch nextValueKind {
     case .string:
-      let status = try withStringBytes { DeliveryStatus(rawValue: String(decoding: $0, as: UTF8.self)) }
-      return status.map { .value($0) } ?? .invalid(.invalidStatus)
-    case .null: return try nullSlot()
-    default: return try skipInvalid(.invalidStatus)
+      value = try withStringBytes { DeliveryStatus(wireName: $0) }
+      return value == nil ? .invalid : .present
+    default:
+      value = nil
+      return try skipNonValue()
     }
   }
 
   /// Reads a `"date"` field: an RFC 3339 date-time string.
-  mutating func dateSlot() throws(StreamDecodingError) -> WireSlot<Timestamp> {
+  mutating func read(_ value: inout Timestamp?) throws(StreamDecodingError) -> FieldState {
     switch nextValueKind {
     case .string:
-      let date = try withStringBytes { Timestamp(iso8601Bytes: $0) }
-      return date.map { .value($0) } ?? .invalid(.invalidDate)
-    case .null: return try nullSlot()
-    default: return try skipInvalid(.wrongType(WireKey.date.name, expected: "a string"))
+      value = try withStringBytes { Timestamp(iso8601Bytes: $0) }
+      return value == nil ? .invalid : .present
+    default:
+      value = nil
+      return try skipNonValue()
     }
   }
 
-  private mutating func nullSlot<Value>() throws(StreamDecodingError) -> WireSlot<Value> {
-    try null()
-    return .null
-  }
-
-  /// Steps over a value of the wrong type, still checking its syntax, and records why it is unusable.
-  mutating func skipInvalid<Value>(_ error: StreamDecodingError) throws(StreamDecodingError) -> WireSlot<
-    Value
-  > {
+  /// Steps over a `null` or a value of the wrong type, checking its syntax, and says which it was.
+  mutating func skipNonValue() throws(StreamDecodingError) -> FieldState {
+    if nextValueKind == .null {
+      try null()
+      return .null
+    }
     try skipValue()
-    return .invalid(error)
+    return .wrongType
+  }
+}
+
+extension DeliveryStatus {
+  /// Recognises a status from its UTF-8 spelling without making a `String`.
+  ///
+  /// - Complexity: O(1): the length and first byte pick the one candidate worth comparing.
+  init?(wireName bytes: UnsafeRawBufferPointer) {
+    let candidate: DeliveryStatus
+    switch (bytes.count, bytes.first) {
+    case (7, UInt8(ascii: "s")): candidate = .sending
+    case (4, UInt8(ascii: "s")): candidate = .sent
+    case (9, UInt8(ascii: "d")): candidate = .delivered
+    case (4, UInt8(ascii: "r")): candidate = .read
+    case (6, UInt8(ascii: "f")): candidate = .failed
+    default: return nil
+    }
+    guard candidate.rawValue.utf8.elementsEqual(bytes) else { return nil }
+    self = candidate
   }
 }
