@@ -117,30 +117,3 @@ struct EventFields {
     return value
   }
 }
-
-extension JSONScanner {
-  /// Reads `"op"`.
-  ///
-  /// - Parameters:
-  ///   - value: Receives the operation, or `nil`.
-  ///   - error: Receives `unknownOp` for a string that names no operation, or `nil`.
-  mutating func read(
-    _ value: inout EventFields.Op?, error: inout StreamDecodingError?
-  ) throws(StreamDecodingError) -> FieldState {
-    value = nil
-    error = nil
-    guard nextValueKind == .string else { return try skipNonValue() }
-    try withStringBytes { name in
-      switch WireKey(name) {
-      case .insert: value = .insert
-      case .update: value = .update
-      case .status: value = .status
-      case .delete: value = .delete
-      case .prepend: value = .prepend
-      case .typing: value = .typing
-      default: error = .unknownOp(String(decoding: name, as: UTF8.self))
-      }
-    }
-    return value == nil ? .invalid : .present
-  }
-}

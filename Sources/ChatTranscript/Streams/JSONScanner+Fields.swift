@@ -1,3 +1,7 @@
+/// Readers of the values of known fields.
+///
+/// Each writes the value (or `nil`) and returns what the line said about the field, so the field
+/// decoders can check the fields an op needs once the whole object has been read; see `FieldState`.
 extension JSONScanner {
   /// Reads a string field; any other JSON type is stepped over (syntax still checked) and reported in
   /// the returned state.
@@ -71,23 +75,91 @@ extension JSONScanner {
     try skipValue()
     return .wrongType
   }
-}
 
-extension DeliveryStatus {
-  /// Recognises a status from its UTF-8 spelling without making a `String`.
+  /// Reads an item object.
   ///
-  /// - Complexity: O(1): the length and first byte pick the one candidate worth comparing.
-  init?(wireName bytes: UnsafeRawBufferPointer) {
-    let candidate: DeliveryStatus
-    switch (bytes.count, bytes.first) {
-    case (7, UInt8(ascii: "s")): candidate = .sending
-    case (4, UInt8(ascii: "s")): candidate = .sent
-    case (9, UInt8(ascii: "d")): candidate = .delivered
-    case (4, UInt8(ascii: "r")): candidate = .read
-    case (6, UInt8(ascii: "f")): candidate = .failed
-    default: return nil
+  /// - Parameters:
+  ///   - value: Receives the item, or `nil` when there is none or it is bad.
+  ///   - error: Receives why the item is bad, or `nil`.
+  /// - Returns: `.invalid` for an object with a bad field (see `error`), otherwise the usual states.
+  mutating func read(
+    _ value: inout StreamItem?, error: inout StreamDecodingError?
+  ) throws(StreamDecodingError) -> FieldState {
+    value = nil
+    error = nil
+    guard nextValueKind == .object else { return try skipNonValue() }
+    let fields = try ItemFields(reading: &self)
+    do throws(StreamDecodingError) {
+      value = try fields.item()
+      return .present
+    } catch let itemError {
+      error = itemError
+      return .invalid
     }
-    guard candidate.rawValue.utf8.elementsEqual(bytes) else { return nil }
-    self = candidate
+  }
+
+  /// Reads the array of a prepend page; the first bad item makes the whole field invalid.
+  ///
+  /// After a bad item the rest is only checked for syntax, not turned into items.
+  ///
+  /// - Parameters:
+  ///   - value: Receives the items, or `nil` when there are none or one is bad.
+  ///   - error: Receives `prependItem` for the first bad item, or `nil`.
+  mutating func read(
+    _ value: inout [StreamItem]?, error: inout StreamDecodingError?
+  ) throws(StreamDecodingError) -> FieldState {
+    value = nil
+    error = nil
+    guard nextValueKind == .array else { return try skipNonValue() }
+    var items: [StreamItem] = []
+    guard try beginArray() else {
+      value = items
+      return .present
+    }
+    var number = 0
+    repeat {
+      number &+= 1
+      if error != nil {
+        try skipValue()
+      } else if nextValueKind == .object {
+        let fields = try ItemFields(reading: &self)
+        do throws(StreamDecodingError) {
+          items.append(try fields.item())
+        } catch let itemError {
+          error = .prependItem(number, itemError)
+        }
+      } else {
+        try skipValue()
+        error = .prependItem(number, .itemNotAnObject)
+      }
+    } while try nextElement()
+    guard error == nil else { return .invalid }
+    value = items
+    return .present
+  }
+
+  /// Reads `"op"`.
+  ///
+  /// - Parameters:
+  ///   - value: Receives the operation, or `nil`.
+  ///   - error: Receives `unknownOp` for a string that names no operation, or `nil`.
+  mutating func read(
+    _ value: inout EventFields.Op?, error: inout StreamDecodingError?
+  ) throws(StreamDecodingError) -> FieldState {
+    value = nil
+    error = nil
+    guard nextValueKind == .string else { return try skipNonValue() }
+    try withStringBytes { name in
+      switch WireKey(name) {
+      case .insert: value = .insert
+      case .update: value = .update
+      case .status: value = .status
+      case .delete: value = .delete
+      case .prepend: value = .prepend
+      case .typing: value = .typing
+      default: error = .unknownOp(String(decoding: name, as: UTF8.self))
+      }
+    }
+    return value == nil ? .invalid : .present
   }
 }

@@ -13,8 +13,8 @@
 /// - Numbers become the nearest `Double`; magnitudes beyond its range become ±infinity (which the
 ///   fields that take numbers then reject), tiny ones become zero.
 ///
-/// The bytes must be valid UTF-8 (see `UTF8Validator`); the scanner relies on it only to name the
-/// character in an error message and to copy string bytes unchecked.
+/// The bytes must be valid UTF-8 (see `UTF8Validator`): the scanner only looks for ASCII delimiters and
+/// passes other bytes through, and it decodes the character an error message names.
 struct JSONScanner {
   /// The deepest nesting of objects and arrays accepted; the line's own object is level 1.
   static let maximumDepth = 64
