@@ -14,3 +14,22 @@ public enum DeliveryStatus: String, Sendable, Hashable, CaseIterable {
   /// Sending failed; the user may retry.
   case failed
 }
+
+extension DeliveryStatus {
+  /// Recognises a status from its UTF-8 spelling without making a `String`.
+  ///
+  /// - Complexity: O(1): the length and first byte pick the one candidate worth comparing.
+  init?(wireName bytes: UnsafeRawBufferPointer) {
+    let candidate: DeliveryStatus
+    switch (bytes.count, bytes.first) {
+    case (7, UInt8(ascii: "s")): candidate = .sending
+    case (4, UInt8(ascii: "s")): candidate = .sent
+    case (9, UInt8(ascii: "d")): candidate = .delivered
+    case (4, UInt8(ascii: "r")): candidate = .read
+    case (6, UInt8(ascii: "f")): candidate = .failed
+    default: return nil
+    }
+    guard candidate.rawValue.utf8.elementsEqual(bytes) else { return nil }
+    self = candidate
+  }
+}

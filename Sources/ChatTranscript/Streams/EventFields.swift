@@ -8,45 +8,66 @@ struct EventFields {
     case insert, update, status, delete, prepend, typing
   }
 
-  var op = WireSlot<Op>.absent
-  var id = WireSlot<String>.absent
-  var status = WireSlot<DeliveryStatus>.absent
-  var sender = WireSlot<String>.absent
-  var isActive = WireSlot<Bool>.absent
-  var after = WireSlot<String>.absent
-  var before = WireSlot<String>.absent
-  var item = WireSlot<StreamItem>.absent
-  var items = WireSlot<[StreamItem]>.absent
+  private var op: Op?
+  private var id: String?
+  private var status: DeliveryStatus?
+  private var sender: String?
+  private var isActive: Bool?
+  private var after: String?
+  private var before: String?
+  private var item: StreamItem?
+  private var items: [StreamItem]?
+  /// Why `"op"`, `"item"` or `"items"` is invalid, when it is: these errors say more than the field.
+  private var opError: StreamDecodingError?
+  private var itemError: StreamDecodingError?
+  private var itemsError: StreamDecodingError?
+  private var states = States()
+
+  /// What the line said about each field; see `FieldState`.
+  private struct States {
+    var op = FieldState.absent
+    var id = FieldState.absent
+    var status = FieldState.absent
+    var sender = FieldState.absent
+    var isActive = FieldState.absent
+    var after = FieldState.absent
+    var before = FieldState.absent
+    var item = FieldState.absent
+    var items = FieldState.absent
+  }
 
   /// Reads the line's object; unknown fields are checked for syntax and ignored.
   ///
   /// - Throws: Syntax errors, and `notAnObject` for a line that is another JSON value; problems with
-  ///   field values wait in the slots for `event()`.
+  ///   field values are kept for `event()`.
   init(reading scanner: inout JSONScanner) throws(StreamDecodingError) {
     guard try scanner.beginDocument() else { return }
     repeat {
       switch try scanner.memberKey() {
-      case .op: op = try scanner.opSlot()
-      case .id: id = try scanner.stringSlot(.id)
-      case .status: status = try scanner.statusSlot()
-      case .sender: sender = try scanner.stringSlot(.sender)
-      case .active: isActive = try scanner.boolSlot(.active)
-      case .after: after = try scanner.stringSlot(.after)
-      case .before: before = try scanner.stringSlot(.before)
-      case .item: item = try scanner.itemSlot(.item)
-      case .items: items = try scanner.itemsSlot(.items)
+      case .op: states.op = try scanner.read(&op, error: &opError)
+      case .id: states.id = try scanner.read(&id)
+      case .status: states.status = try scanner.read(&status)
+      case .sender: states.sender = try scanner.read(&sender)
+      case .active: states.isActive = try scanner.read(&isActive)
+      case .after: states.after = try scanner.read(&after)
+      case .before: states.before = try scanner.read(&before)
+      case .item: states.item = try scanner.read(&item, error: &itemError)
+      case .items: states.items = try scanner.read(&items, error: &itemsError)
       default: try scanner.skipValue()
       }
     } while try scanner.nextMember()
   }
 
   /// The event the fields describe, or the first problem with the fields its op needs.
-  func event() throws(StreamDecodingError) -> StreamEvent {
-    switch try op.required(.op, expected: "a string") {
+  consuming func event() throws(StreamDecodingError) -> StreamEvent {
+    if let opError { throw opError }
+    try states.op.require(.op)
+    guard let op else { throw .missing(WireKey.op.name) }  // not reached: a present op has a value
+    switch op {
     case .insert:
-      let item = try item.required(.item, expected: "an object")
-      let after = try after.optionalNonEmpty(.after)
-      let before = try before.optionalNonEmpty(.before)
+      let item = try required(item, itemError, states.item, .item)
+      let after = try optionalID(after, states.after, .after)
+      let before = try optionalID(before, states.before, .before)
       switch (after, before) {
       case (nil, nil): return .insert(item, position: .end)
       case (let id?, nil): return .insert(item, position: .after(id))
@@ -54,43 +75,45 @@ struct EventFields {
       case (_?, _?): throw .conflictingPositions
       }
     case .update:
-      return .update(try item.required(.item, expected: "an object"))
+      return .update(try required(item, itemError, states.item, .item))
     case .status:
-      let id = try id.requiredNonEmpty(.id)
-      if case .null = status { throw .invalidStatus }  // the status message already names the types
-      return .status(id: id, try status.required(.status, expected: "a string"))
+      let id = try requiredID(id, states.id, .id)
+      return .status(id: id, try required(status, nil, states.status, .status))
     case .delete:
-      return .delete(id: try id.requiredNonEmpty(.id))
+      return .delete(id: try requiredID(id, states.id, .id))
     case .prepend:
-      return .prepend(try items.required(.items, expected: "an array"))
+      return .prepend(try required(items, itemsError, states.items, .items))
     case .typing:
-      let sender = try sender.requiredNonEmpty(.sender)
-      return .typing(sender: sender, isActive: try isActive.required(.active, expected: "true or false"))
+      let sender = try requiredID(sender, states.sender, .sender)
+      return .typing(sender: sender, isActive: try required(isActive, nil, states.isActive, .active))
     }
   }
-}
 
-extension JSONScanner {
-  /// Reads `"op"`; a string naming no operation makes the slot invalid with `unknownOp`.
-  mutating func opSlot() throws(StreamDecodingError) -> WireSlot<EventFields.Op> {
-    switch nextValueKind {
-    case .string:
-      return try withStringBytes { name in
-        switch WireKey(name) {
-        case .insert: .value(.insert)
-        case .update: .value(.update)
-        case .status: .value(.status)
-        case .delete: .value(.delete)
-        case .prepend: .value(.prepend)
-        case .typing: .value(.typing)
-        default: .invalid(.unknownOp(String(decoding: name, as: UTF8.self)))
-        }
-      }
-    case .null:
-      try null()
-      return .null
-    default:
-      return try skipInvalid(.wrongType(WireKey.op.name, expected: "a string"))
-    }
+  private func required<Value>(
+    _ value: Value?, _ error: StreamDecodingError?, _ state: FieldState, _ key: WireKey
+  ) throws(StreamDecodingError) -> Value {
+    if let error { throw error }
+    try state.require(key)
+    guard let value else { throw .missing(key.name) }  // not reached: a present field has a value
+    return value
+  }
+
+  /// A required id-like string: ids and typing senders must not be empty.
+  private func requiredID(
+    _ value: String?, _ state: FieldState, _ key: WireKey
+  ) throws(StreamDecodingError) -> String {
+    let value = try required(value, nil, state, key)
+    guard !value.isEmpty else { throw .empty(key.name) }
+    return value
+  }
+
+  /// An optional id (`"after"`, `"before"`) that must not be empty when given.
+  private func optionalID(
+    _ value: String?, _ state: FieldState, _ key: WireKey
+  ) throws(StreamDecodingError) -> String? {
+    try state.allowAbsent(key)
+    guard let value else { return nil }
+    guard !value.isEmpty else { throw .empty(key.name) }
+    return value
   }
 }

@@ -1,66 +1,165 @@
+/// Readers of the values of known fields.
+///
+/// Each writes the value (or `nil`) and returns what the line said about the field, so the field
+/// decoders can check the fields an op needs once the whole object has been read; see `FieldState`.
 extension JSONScanner {
-  /// Reads a string field into a slot; any other JSON type makes the slot invalid.
-  mutating func stringSlot(_ key: WireKey) throws(StreamDecodingError) -> WireSlot<String> {
+  /// Reads a string field; any other JSON type is stepped over (syntax still checked) and reported in
+  /// the returned state.
+  mutating func read(_ value: inout String?) throws(StreamDecodingError) -> FieldState {
     switch nextValueKind {
-    case .string: return .value(try string())
-    case .null: return try nullSlot()
-    default: return try skipInvalid(.wrongType(key.name, expected: "a string"))
+    case .string:
+      value = try string()
+      return .present
+    default:
+      value = nil
+      return try skipNonValue()
     }
   }
 
-  /// Reads a `true`/`false` field into a slot.
-  mutating func boolSlot(_ key: WireKey) throws(StreamDecodingError) -> WireSlot<Bool> {
+  /// Reads a `true`/`false` field.
+  mutating func read(_ value: inout Bool?) throws(StreamDecodingError) -> FieldState {
     switch nextValueKind {
-    case .bool: return .value(try bool())
-    case .null: return try nullSlot()
-    default: return try skipInvalid(.wrongType(key.name, expected: "true or false"))
+    case .bool:
+      value = try bool()
+      return .present
+    default:
+      value = nil
+      return try skipNonValue()
     }
   }
 
   /// Reads a size in pixels: a number that is finite and not negative.
-  mutating func sizeSlot(_ key: WireKey) throws(StreamDecodingError) -> WireSlot<Double> {
-    let error = StreamDecodingError.wrongType(key.name, expected: "a non-negative finite number")
+  mutating func read(_ value: inout Double?) throws(StreamDecodingError) -> FieldState {
+    value = nil
     switch nextValueKind {
     case .number:
-      let value = try number()
-      return value.isFinite && value >= 0 ? .value(value + 0) : .invalid(error)  // + 0 turns -0 into 0
-    case .null: return try nullSlot()
-    default: return try skipInvalid(error)
+      let number = try number()
+      guard number.isFinite && number >= 0 else { return .invalid }
+      value = number + 0  // + 0 turns -0 into 0
+      return .present
+    default:
+      return try skipNonValue()
     }
   }
 
   /// Reads a `"status"` field: one of the `DeliveryStatus` spellings.
-  mutating func statusSlot() throws(StreamDecodingError) -> WireSlot<DeliveryStatus> {
+  mutating func read(_ value: inout DeliveryStatus?) throws(StreamDecodingError) -> FieldState {
     switch nextValueKind {
     case .string:
-      let status = try withStringBytes { DeliveryStatus(rawValue: String(decoding: $0, as: UTF8.self)) }
-      return status.map { .value($0) } ?? .invalid(.invalidStatus)
-    case .null: return try nullSlot()
-    default: return try skipInvalid(.invalidStatus)
+      value = try withStringBytes { DeliveryStatus(wireName: $0) }
+      return value == nil ? .invalid : .present
+    default:
+      value = nil
+      return try skipNonValue()
     }
   }
 
   /// Reads a `"date"` field: an RFC 3339 date-time string.
-  mutating func dateSlot() throws(StreamDecodingError) -> WireSlot<Timestamp> {
+  mutating func read(_ value: inout Timestamp?) throws(StreamDecodingError) -> FieldState {
     switch nextValueKind {
     case .string:
-      let date = try withStringBytes { Timestamp(iso8601Bytes: $0) }
-      return date.map { .value($0) } ?? .invalid(.invalidDate)
-    case .null: return try nullSlot()
-    default: return try skipInvalid(.wrongType(WireKey.date.name, expected: "a string"))
+      value = try withStringBytes { Timestamp(iso8601Bytes: $0) }
+      return value == nil ? .invalid : .present
+    default:
+      value = nil
+      return try skipNonValue()
     }
   }
 
-  private mutating func nullSlot<Value>() throws(StreamDecodingError) -> WireSlot<Value> {
-    try null()
-    return .null
+  /// Steps over a `null` or a value of the wrong type, checking its syntax, and says which it was.
+  mutating func skipNonValue() throws(StreamDecodingError) -> FieldState {
+    if nextValueKind == .null {
+      try null()
+      return .null
+    }
+    try skipValue()
+    return .wrongType
   }
 
-  /// Steps over a value of the wrong type, still checking its syntax, and records why it is unusable.
-  mutating func skipInvalid<Value>(_ error: StreamDecodingError) throws(StreamDecodingError) -> WireSlot<
-    Value
-  > {
-    try skipValue()
-    return .invalid(error)
+  /// Reads an item object.
+  ///
+  /// - Parameters:
+  ///   - value: Receives the item, or `nil` when there is none or it is bad.
+  ///   - error: Receives why the item is bad, or `nil`.
+  /// - Returns: `.invalid` for an object with a bad field (see `error`), otherwise the usual states.
+  mutating func read(
+    _ value: inout StreamItem?, error: inout StreamDecodingError?
+  ) throws(StreamDecodingError) -> FieldState {
+    value = nil
+    error = nil
+    guard nextValueKind == .object else { return try skipNonValue() }
+    let fields = try ItemFields(reading: &self)
+    do throws(StreamDecodingError) {
+      value = try fields.item()
+      return .present
+    } catch let itemError {
+      error = itemError
+      return .invalid
+    }
+  }
+
+  /// Reads the array of a prepend page; the first bad item makes the whole field invalid.
+  ///
+  /// After a bad item the rest is only checked for syntax, not turned into items.
+  ///
+  /// - Parameters:
+  ///   - value: Receives the items, or `nil` when there are none or one is bad.
+  ///   - error: Receives `prependItem` for the first bad item, or `nil`.
+  mutating func read(
+    _ value: inout [StreamItem]?, error: inout StreamDecodingError?
+  ) throws(StreamDecodingError) -> FieldState {
+    value = nil
+    error = nil
+    guard nextValueKind == .array else { return try skipNonValue() }
+    var items: [StreamItem] = []
+    guard try beginArray() else {
+      value = items
+      return .present
+    }
+    var number = 0
+    repeat {
+      number &+= 1
+      if error != nil {
+        try skipValue()
+      } else if nextValueKind == .object {
+        let fields = try ItemFields(reading: &self)
+        do throws(StreamDecodingError) {
+          items.append(try fields.item())
+        } catch let itemError {
+          error = .prependItem(number, itemError)
+        }
+      } else {
+        try skipValue()
+        error = .prependItem(number, .itemNotAnObject)
+      }
+    } while try nextElement()
+    guard error == nil else { return .invalid }
+    value = items
+    return .present
+  }
+
+  /// Reads `"op"`.
+  ///
+  /// - Parameters:
+  ///   - value: Receives the operation, or `nil`.
+  ///   - error: Receives `unknownOp` for a string that names no operation, or `nil`.
+  mutating func read(
+    _ value: inout EventFields.Op?, error: inout StreamDecodingError?
+  ) throws(StreamDecodingError) -> FieldState {
+    value = nil
+    error = nil
+    guard nextValueKind == .string else { return try skipNonValue() }
+    try withStringBytes { name in
+      switch WireKey(name) {
+      case .insert: value = .insert
+      case .update: value = .update
+      case .status: value = .status
+      case .delete: value = .delete
+      case .prepend: value = .prepend
+      case .typing: value = .typing
+      default: error = .unknownOp(String(decoding: name, as: UTF8.self))
+      }
+    }
+    return value == nil ? .invalid : .present
   }
 }

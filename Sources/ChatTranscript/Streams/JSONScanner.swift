@@ -13,8 +13,8 @@
 /// - Numbers become the nearest `Double`; magnitudes beyond its range become ±infinity (which the
 ///   fields that take numbers then reject), tiny ones become zero.
 ///
-/// The bytes must be valid UTF-8 (see `UTF8Validator`); the scanner relies on it only to name the
-/// character in an error message and to copy string bytes unchecked.
+/// The bytes must be valid UTF-8 (see `UTF8Validator`): the scanner only looks for ASCII delimiters and
+/// passes other bytes through, and it decodes the character an error message names.
 struct JSONScanner {
   /// The deepest nesting of objects and arrays accepted; the line's own object is level 1.
   static let maximumDepth = 64
@@ -297,24 +297,30 @@ struct JSONScanner {
     return (start, index, hasEscapes)
   }
 
-  /// Skips whole eight-byte words that hold no `"`, no `\` and no control character.
+  /// Skips to the first `"`, `\` or control character at or after `start`, eight bytes at a time.
   ///
   /// The one place with bit tricks, because message texts make up most of a stream's bytes. For a word
-  /// `w`, `(w - 0x01…01) & ~w & 0x80…80` is non-zero exactly when some byte of `w` is zero (the borrow
-  /// can only start at a zero byte), and with `0x20…20` instead of `0x01…01` when some byte is below
-  /// 0x20; bytes of 0x80 and above never trigger either test because `~w` clears their top bit.
+  /// `w`, `(w - 0x01…01) & ~w & 0x80…80` flags the bytes of `w` that are zero, and with `0x20…20`
+  /// instead of `0x01…01` the bytes below 0x20 (bytes of 0x80 and above are never flagged, as `~w` clears
+  /// their top bit). A borrow can flag a byte wrongly, but only above a byte flagged rightly, so the
+  /// lowest flag (the first byte, as words load little-endian) is always exact.
+  ///
+  /// - Returns: The index of that byte, or of the first of the last fewer than eight bytes of the line
+  ///   when none was found before them.
   private func skipPlainWords(from start: Int) -> Int {
     let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
     var index = start
     while index &+ 8 <= bytes.count {
-      let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
       let quotes = word ^ (ones &* 0x22)
       let backslashes = word ^ (ones &* 0x5C)
       let special =
-        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-        | ((word &- ones &* 0x20) & ~word)
-      guard special & highBits == 0 else { break }
+        (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+          | ((word &- ones &* 0x20) & ~word))
+        & (ones &* 0x80)
+      if special != 0 {
+        return index &+ special.trailingZeroBitCount / 8
+      }
       index &+= 8
     }
     return index

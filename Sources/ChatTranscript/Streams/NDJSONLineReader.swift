@@ -14,7 +14,8 @@
 ///
 /// Line handling: lines end at LF; a CR before the LF is dropped (CRLF files); a last line without LF
 /// is still delivered; lines that are empty or only spaces and tabs are skipped but counted, so line
-/// numbers match what an editor shows (1-based).
+/// numbers match what an editor shows (1-based); a UTF-8 byte order mark before the first line, which
+/// some Windows editors write, is dropped.
 ///
 /// Follow mode comes free: the reader only calls `read` when no complete line is left, and a blocking
 /// `read` on a pipe returns as soon as some bytes arrive, so each line is delivered as soon as its LF
@@ -114,6 +115,9 @@ public struct NDJSONLineReader: ~Copyable, Sendable {
         var line = UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd])
         if line.last == 0x0D {
           line = UnsafeRawBufferPointer(rebasing: line.dropLast())
+        }
+        if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
+          line = UnsafeRawBufferPointer(rebasing: line.dropFirst(3))  // a byte order mark
         }
         guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
         try body(line, lineNumber)

@@ -46,5 +46,31 @@ enum WireKey: UInt64, CaseIterable {
   }
 
   /// The name as it is spelled on the wire.
-  var name: String { String(describing: self) }
+  ///
+  /// Spelled out rather than derived with `String(describing:)`, which goes through reflection.
+  var name: String {
+    switch self {
+    case .op: "op"
+    case .id: "id"
+    case .type: "type"
+    case .sender: "sender"
+    case .incoming: "incoming"
+    case .date: "date"
+    case .status: "status"
+    case .text: "text"
+    case .width: "width"
+    case .height: "height"
+    case .caption: "caption"
+    case .item: "item"
+    case .items: "items"
+    case .after: "after"
+    case .before: "before"
+    case .active: "active"
+    case .insert: "insert"
+    case .update: "update"
+    case .delete: "delete"
+    case .prepend: "prepend"
+    case .typing: "typing"
+    }
+  }
 }

@@ -24,6 +24,8 @@ import Testing
     ("\n", []),
     ("x", [Line(1, "x")]),
     ("é\n漢字\r\n😀", [Line(1, "é"), Line(2, "漢字"), Line(3, "😀")]),
+    ("\u{FEFF}{}\n\u{FEFF}{}\n", [Line(1, "{}"), Line(2, "\u{FEFF}{}")]),  // only a leading BOM goes
+    ("\u{FEFF}\r\nx", [Line(2, "x")]),
   ]
 
   @Test(arguments: splitCases)

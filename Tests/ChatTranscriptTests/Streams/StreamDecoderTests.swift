@@ -46,6 +46,19 @@ import Testing
     ),
     // The last of repeated keys wins.
     (#"{"op":"status","op":"delete","id":"a","id":"b"}"#, .delete(id: "b")),
+    (
+      #"{"op":"insert","item":{"id":"p1","type":"photo","width":-1,"width":5,"height":5,"height":null}}"#,
+      .insert(StreamItem(id: "p1", type: "photo", width: 5), position: .end)
+    ),
+    (
+      #"{"op":"update","item":7,"item":{"id":"m1","type":"text"}}"#,
+      .update(StreamItem(id: "m1", type: "text"))
+    ),
+    (
+      #"{"op":"update","item":{"id":"m1"},"item":{"id":"m1","type":"text"}}"#,
+      .update(StreamItem(id: "m1", type: "text"))
+    ),
+    (#"{"op":"frobnicate","op":"delete","id":"m1"}"#, .delete(id: "m1")),
     // Whitespace anywhere JSON allows it.
     (
       " \t{ \"op\" :\r\"delete\" ,\n\"id\" : \"m1\" } \t\r",
