@@ -28,3 +28,18 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     Double.random(in: 0..<1, using: &self) < probability
   }
 }
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension SeededRandom {
+  /// The seed in environment variable `name` (to replay a printed failure), else `fallback`:
+  /// runs stay deterministic unless someone asks otherwise.
+  public static func seed(fromEnvironment name: String, default fallback: UInt64) -> UInt64 {
+    guard let text = getenv(name), let seed = UInt64(String(cString: text)) else { return fallback }
+    return seed
+  }
+}

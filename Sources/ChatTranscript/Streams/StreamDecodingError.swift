@@ -69,7 +69,7 @@ public struct StreamDecodingError: Error, Sendable, Hashable, CustomStringConver
     case .invalidDate:
       return "\"date\" is not an ISO 8601 date"
     case .unknownOp(let op):
-      return "unknown op \(quoted(op))"
+      return "unknown op \(quotedForDiagnostics(op))"
     case .conflictingPositions:
       return "insert has both \"after\" and \"before\""
     case .itemNotAnObject:
@@ -108,30 +108,6 @@ public struct StreamDecodingError: Error, Sendable, Hashable, CustomStringConver
     default:
       return "'\(scalar)'"
     }
-  }
-
-  /// A wire string quoted for a message: escapes what would garble a terminal and shortens long values
-  /// so that a 10 MB op name cannot flood stderr.
-  private static func quoted(_ text: String) -> String {
-    let limit = 40
-    var result = "\""
-    for (index, scalar) in text.unicodeScalars.enumerated() {
-      if index == limit {
-        result += "…"
-        break
-      }
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          result += "\\u" + hex(scalar.value)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
   }
 
   /// Upper-case hexadecimal, at least four digits.

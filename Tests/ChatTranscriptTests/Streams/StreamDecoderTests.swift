@@ -211,7 +211,7 @@ import Testing
     (#"{"op":null}"#, #""op" must be a string"#),
     (#"{"op":"frobnicate"}"#, #"unknown op "frobnicate""#),
     (#"{"op":"Insert"}"#, #"unknown op "Insert""#),
-    (#"{"op":"a\"b\\c\u0001"}"#, #"unknown op "a\"b\\c\u0001""#),
+    (#"{"op":"a\"b\\c\u0001"}"#, #"unknown op "a\"b\\c\u{1}""#),
     (
       #"{"op":"\#(String(repeating: "x", count: 50))"}"#,
       #"unknown op "\#(String(repeating: "x", count: 40))…""#

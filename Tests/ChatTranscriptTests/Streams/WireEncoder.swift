@@ -1,4 +1,5 @@
 import ChatTranscript
+import TestSupport
 
 /// A test-only encoder of stream events, written as plainly as possible so it can serve as the
 /// reference the decoder is checked against.
@@ -7,7 +8,7 @@ import ChatTranscript
 /// optional escapes (`\uXXXX`, surrogate pairs, `\/`), `null` for absent fields, unknown fields with
 /// arbitrary nested values, number spellings and date offsets.
 struct WireEncoder {
-  var random: SplitMix64
+  var random: SeededRandom
 
   mutating func line(for event: StreamEvent) -> String {
     var members: [(String, String)]
