@@ -43,22 +43,21 @@ extension ChatTranscriptController {
   /// Sorts rows awaiting a height into cache hits, background work and owner work.
   private func planMeasurement(of rows: [Int], in next: TranscriptLayout) -> HeightMeasurement {
     let width = collectionView.viewport.width
-    var measurement = HeightMeasurement(width: width)
-    for index in rows {
+    var measurement = HeightMeasurement(width: width, count: rows.count)
+    for (position, index) in rows.enumerated() {
       let row = next[index].payload
       if let height = heightCache.height(
         id: row.item.id, contentVersion: row.contentVersion, width: width, decoration: row.decoration)
       {
-        measurement.cachedRows.append(index)
-        measurement.cachedHeights.append(height)
+        measurement.heights[position] = height
       } else if row.presenter.canCalculateHeightInBackground,
         let calculator = row.presenter.backgroundHeightCalculator()
       {
-        measurement.background.rows.append(index)
+        measurement.background.positions.append(position)
         measurement.background.calculators.append(calculator)
         measurement.background.decorations.append(row.decoration)
       } else {
-        measurement.ownerRows.append(index)
+        measurement.ownerPositions.append(position)
       }
     }
     return measurement
@@ -68,24 +67,19 @@ extension ChatTranscriptController {
   /// cells, completions and observers.
   func finish(_ prepared: inout PreparedUpdate, backgroundHeights: [Double]) {
     let width = collectionView.viewport.width
-    var heightByRow: [Int: Double] = [:]
-    heightByRow.reserveCapacity(prepared.pendingRows.count)
-    let measurement = prepared.measurement
-    for (index, height) in zip(measurement.cachedRows, measurement.cachedHeights) {
-      heightByRow[index] = height
+    var heights = prepared.measurement.heights
+    let rows = prepared.pendingRows
+    for (position, height) in zip(prepared.measurement.background.positions, backgroundHeights) {
+      heights[position] = checkedHeight(height, row: prepared.next[rows[position]].payload, update: &prepared.update)
     }
-    for (index, height) in zip(measurement.background.rows, backgroundHeights) {
-      heightByRow[index] = checkedHeight(height, row: prepared.next[index].payload, update: &prepared.update)
-    }
-    for index in measurement.ownerRows {
-      let row = prepared.next[index].payload
+    for position in prepared.measurement.ownerPositions {
+      let row = prepared.next[rows[position]].payload
       let height = row.presenter.heightForCell(maximumWidth: width, decoration: row.decoration)
-      heightByRow[index] = checkedHeight(height, row: row, update: &prepared.update)
+      heights[position] = checkedHeight(height, row: row, update: &prepared.update)
     }
-    prepared.update.measuredHeightCount = measurement.ownerRows.count + backgroundHeights.count
+    prepared.update.measuredHeightCount = prepared.measurement.ownerPositions.count + backgroundHeights.count
     prepared.update.backgroundHeightCount = backgroundHeights.count
-    let heights = prepared.pendingRows.map { heightByRow[$0] ?? 0 }
-    prepared.next.setMeasuredHeights(heights, at: prepared.pendingRows)
+    prepared.next.setMeasuredHeights(heights.map { $0 ?? 0 }, at: rows)
 
     layout = prepared.next
     restoreReadingPosition(prepared)

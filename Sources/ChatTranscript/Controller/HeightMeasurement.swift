@@ -2,18 +2,19 @@ import Dispatch
 
 /// The heights one update still needs, split by where they may be computed.
 ///
-/// Built on the owner from the rows awaiting measurement. The background part holds only
+/// Built on the owner from the rows awaiting measurement; every row is named by its position
+/// in that list, so results drop into one array without lookups. The background part holds only
 /// `Sendable` values (calculators and decorations), so handing it to Dispatch queues is
 /// proven race-free by the compiler rather than by comments.
 struct HeightMeasurement {
-  /// Rows measured off the owner, with their inputs.
+  /// Positions measured off the owner, with their inputs.
   struct BackgroundWork: Sendable {
-    var rows: [Int] = []
+    var positions: [Int] = []
     var calculators: [any ChatItemHeightCalculator] = []
     var decorations: [ChatItemDecoration] = []
     var width: Double
 
-    /// Runs every calculator, spread across cores; returns heights in `rows` order.
+    /// Runs every calculator, spread across cores; returns heights in `positions` order.
     ///
     /// - Complexity: O(k / cores) wall time for k rows.
     func run() -> [Double] {
@@ -41,14 +42,14 @@ struct HeightMeasurement {
   }
 
   var background: BackgroundWork
-  /// Rows whose presenters must be asked on the owner.
-  var ownerRows: [Int] = []
-  /// Rows answered from the height cache.
-  var cachedRows: [Int] = []
-  var cachedHeights: [Double] = []
+  /// Positions whose presenters must be asked on the owner.
+  var ownerPositions: [Int] = []
+  /// Heights known already, from the height cache; `nil` where still to be measured.
+  var heights: [Double?]
 
-  init(width: Double) {
+  init(width: Double, count: Int) {
     background = BackgroundWork(width: width)
+    heights = Array(repeating: nil, count: count)
   }
 }
 
