@@ -42,6 +42,7 @@ let package = Package(
     .testTarget(
       name: "TextLayoutTests",
       dependencies: ["TextLayout", "TestSupport"],
+      exclude: ["Vectors"],
       swiftSettings: sharedSettings
     ),
     .testTarget(

@@ -1,2 +1,0 @@
-// Placeholder until the TextLayout module lands.
-enum TextLayoutPlaceholder {}

@@ -1,0 +1,82 @@
+/// Places the segments between break opportunities on lines, greedily.
+///
+/// This is the wrapping rule of DESIGN.md ("Text metrics"): a segment's trailing spaces
+/// and line-break characters hang (take no width when deciding fit); a segment whose
+/// body does not fit after what the line holds starts a new line; a body wider than the
+/// whole line is placed cluster by cluster; hanging spaces then count toward the next
+/// segment's fit; a mandatory break that is not at the end of the text starts a new line.
+/// A line's reported width leaves out the spaces that end it.
+struct GreedyLineFitter<Sink: LineSink> {
+  /// The line width in columns, at least 1.
+  let maxWidth: Int
+  private(set) var sink: Sink
+  /// Columns used on the current line, hanging spaces included.
+  private var width = 0
+  /// Columns up to the end of the last body placed on the current line.
+  private var visibleWidth = 0
+  private var lineStart = 0
+  private var contentEnd = 0
+
+  init(maxWidth: Int, sink: Sink) {
+    self.maxWidth = maxWidth
+    self.sink = sink
+  }
+
+  /// Places one segment.
+  ///
+  /// - Parameters:
+  ///   - body: the segment without its hanging tail, as UTF-8 offsets.
+  ///   - bodyWidth: the sum of the cluster widths of `body`.
+  ///   - hangingSpaces: the number of U+0020 in the tail.
+  ///   - end: where the segment, tail included, ends.
+  ///   - breaksLine: whether a mandatory break follows, not at the end of the text.
+  ///   - bytes: the text, for splitting a body wider than the line into clusters.
+  /// - Complexity: O(1), or O(n) for a body of n bytes that is wider than the line.
+  @inline(__always)
+  mutating func place(
+    body: Range<Int>, bodyWidth: Int, hangingSpaces: Int, end: Int, breaksLine: Bool,
+    in bytes: UnsafeBufferPointer<UInt8>
+  ) {
+    if width > 0 && width &+ bodyWidth > maxWidth {
+      startLine(at: body.lowerBound)
+    }
+    if bodyWidth > maxWidth {
+      placeClusters(of: body, in: bytes)
+    } else if !body.isEmpty {
+      width &+= bodyWidth
+      visibleWidth = width
+      contentEnd = body.upperBound
+    }
+    width &+= hangingSpaces
+    if breaksLine {
+      startLine(at: end)
+    }
+  }
+
+  /// Places a body that is wider than a line, one cluster at a time.
+  private mutating func placeClusters(of body: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
+    ClusterScanner.forEachCluster(in: bytes, body) { cluster, clusterWidth in
+      if width > 0 && width &+ clusterWidth > maxWidth {
+        startLine(at: cluster.lowerBound)
+      }
+      width &+= clusterWidth
+      visibleWidth = width
+      contentEnd = cluster.upperBound
+    }
+  }
+
+  /// Ends the current line and starts one at `offset`.
+  @inline(__always)
+  private mutating func startLine(at offset: Int) {
+    sink.addLine(start: lineStart, contentEnd: contentEnd, width: visibleWidth)
+    lineStart = offset
+    contentEnd = offset
+    width = 0
+    visibleWidth = 0
+  }
+
+  /// Ends the last line; an empty text is one empty line.
+  mutating func finish() {
+    sink.addLine(start: lineStart, contentEnd: contentEnd, width: visibleWidth)
+  }
+}

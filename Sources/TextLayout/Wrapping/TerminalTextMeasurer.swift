@@ -1,0 +1,83 @@
+/// Measures text in terminal columns, with the rules of DESIGN.md ("Text metrics").
+///
+/// Line-break opportunities follow UAX #14 (Unicode 15.0), cluster widths the two width
+/// rules, and lines fill greedily with hanging spaces. One pass over the UTF-8 bytes, one
+/// table lookup per scalar and no heap allocation: measuring is cheap enough to run for
+/// every message of a transcript.
+public struct TerminalTextMeasurer: TextMeasurer {
+  /// Creates a measurer; it has no settings.
+  public init() {}
+
+  /// The number of lines and the widest line of `text` wrapped at `maxWidth` columns.
+  ///
+  /// - Parameters:
+  ///   - text: the text to wrap.
+  ///   - maxWidth: the line width in columns; values below 1 are treated as 1.
+  /// - Complexity: O(n) for n UTF-8 bytes; no heap allocation for native strings.
+  public func measure(_ text: String, maxWidth: Int) -> TextMetrics {
+    let measure = { (bytes: UnsafeBufferPointer<UInt8>) -> TextMetrics in
+      var scanner = WrappingScanner(bytes: bytes, maxWidth: Self.clamped(maxWidth), sink: LineCounter())
+      return scanner.run().metrics
+    }
+    if let metrics = text.utf8.withContiguousStorageIfAvailable(measure) {
+      return metrics
+    }
+    var copy = text
+    return copy.withUTF8(measure)
+  }
+
+  /// Measures UTF-8 bytes that may be ill-formed, reading each ill-formed subsequence as
+  /// U+FFFD (width 1, class AL), the way `String(decoding:as:)` does.
+  ///
+  /// - Parameters:
+  ///   - bytes: the text as UTF-8.
+  ///   - maxWidth: the line width in columns; values below 1 are treated as 1.
+  /// - Returns: the metrics and how many subsequences were replaced.
+  /// - Complexity: O(n) for n bytes; no heap allocation.
+  public func measure(utf8 bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int) -> UTF8Measurement {
+    var scanner = WrappingScanner(bytes: bytes, maxWidth: Self.clamped(maxWidth), sink: LineCounter())
+    let metrics = scanner.run().metrics
+    return UTF8Measurement(metrics: metrics, replacementCount: scanner.replacementCount)
+  }
+
+  /// The lines of `text` wrapped at `maxWidth` columns.
+  ///
+  /// - Parameters:
+  ///   - text: the text to wrap.
+  ///   - maxWidth: the line width in columns; values below 1 are treated as 1.
+  /// - Returns: at least one line; as many as ``measure(_:maxWidth:)`` counts.
+  /// - Complexity: O(n) for n UTF-8 bytes.
+  public func lines(of text: String, maxWidth: Int) -> [TextLine] {
+    let collect = { (bytes: UnsafeBufferPointer<UInt8>) -> [LineCollector.Line] in
+      var scanner = WrappingScanner(bytes: bytes, maxWidth: Self.clamped(maxWidth), sink: LineCollector())
+      return scanner.run().lines
+    }
+    let lines: [LineCollector.Line]
+    if let collected = text.utf8.withContiguousStorageIfAvailable(collect) {
+      lines = collected
+    } else {
+      var copy = text
+      lines = copy.withUTF8(collect)
+    }
+    // Offsets only grow, so walking the view forward keeps this linear for any string.
+    let utf8 = text.utf8
+    var index = utf8.startIndex
+    var offset = 0
+    func advance(to target: Int) -> String.Index {
+      index = utf8.index(index, offsetBy: target - offset)
+      offset = target
+      return index
+    }
+    return lines.map { line in
+      let start = advance(to: line.content.lowerBound)
+      let end = advance(to: line.content.upperBound)
+      return TextLine(range: start..<end, width: line.width)
+    }
+  }
+
+  /// The documented clamp: a line is at least one column wide.
+  @inline(__always)
+  private static func clamped(_ maxWidth: Int) -> Int {
+    max(1, maxWidth)
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import TextLayout
+
+/// The fast measurer against the slow references, on seeded random chat-like text.
+@Suite struct DifferentialTests {
+  /// The seed: `TEXTLAYOUT_SEED` if set, so a failure can be replayed, else a fixed one.
+  static let seed: UInt64 =
+    ProcessInfo.processInfo.environment["TEXTLAYOUT_SEED"].flatMap { UInt64($0) }
+    ?? 0x5EED_7E47_1A70
+
+  static let widths = [1, 2, 3, 5, 8, 13, 20, 40, 80]
+
+  /// Pieces of text from many scripts and with the characters the rules single out.
+  static let pieces: [String] = [
+    // ASCII words and punctuation, in every combination the fast paths look at.
+    "hello", "world", "a", "I", "ok", "lol", "x2", "3pm", "what's", "can't", "well,", "yes.",
+    "no!", "why?", "(maybe", "less)", "[x]", "{y}", "\"quoted\"", "'single'", "...", "--",
+    "e-mail", "#tag", "@bob", "$20", "100%", "1,000", "3.14", "-5", "+1", "(12)", "$(1)",
+    "https://example.com/a/b?c=1", "a/b", "C++", "x=y;", "~", "`code`", "\\", "|",
+    "(", ")", "[", "]", "{", "}", "\"", "'", ",", ".", "!", "?", ":", ";", "-", "/", "%", "$",
+    "+", "#", "&", "*", "=", "<", ">", "0", "7", "«", "»", "“", "”", "‘", "’", "¿", "—", "–",
+    "…", "·", "€", "°",
+    // Spaces and line breaks.
+    " ", " ", " ", "  ", "   ", "\n", "\r\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}",
+    "\u{2028}", "\u{2029}",
+    // Glue and zero-width characters.
+    "\u{00A0}", "\u{202F}", "\u{200B}", "\u{2060}", "\u{FEFF}", "\u{00AD}", "\u{200D}",
+    // CJK, kana, Hangul and jamo.
+    "中文", "日本語", "。", "、", "「引用」", "（注）", "ー", "ぁ", "カタカナ", "ｱｲｳ", "ﾞ", "한국어",
+    "\u{1100}\u{1161}\u{11A8}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{AC01}",
+    // Combining marks, alone and on letters.
+    "e\u{0301}", "\u{0301}", "a\u{0308}\u{0323}", "\u{20E3}", "\u{FE0F}", "\u{FE0E}",
+    // Emoji: ZWJ sequences, skin tones, VS16, keycaps, flags, lone modifiers.
+    "😀", "👍", "👍🏽", "🏽", "👨‍👩‍👧‍👦", "👩🏾‍💻", "❤️", "❤", "⌚", "☺️", "#️⃣", "1️⃣", "🇯🇵",
+    "🇫🇷", "🇯", "🏳️‍🌈", "\u{1F8FF}",
+    // Arabic, Hebrew, Devanagari, Thai, Cyrillic, Greek.
+    "مرحبا", "السلام", "\u{0600}", "\u{0600}1", "שלום", "א-ב", "नमस्ते", "क्षत्रिय", "।", "กินข้าว",
+    "привет", "мир", "αβγ",
+    // Controls and other oddities.
+    "\u{01}", "\u{7F}", "\u{9B}", "\u{FFFD}", "\u{E0041}", "\u{10FFFD}",
+  ]
+
+  static func randomText(_ generator: inout SplitMix64) -> String {
+    let count = Int.random(in: 0...24, using: &generator)
+    var text = ""
+    for _ in 0..<count {
+      if let piece = pieces.randomElement(using: &generator) { text += piece }
+    }
+    return text
+  }
+
+  @Test func measureMatchesReferenceWrapper() {
+    var generator = SplitMix64(seed: Self.seed)
+    let measurer = TerminalTextMeasurer()
+    for iteration in 0..<3000 {
+      let text = Self.randomText(&generator)
+      for width in Self.widths {
+        let expected = ReferenceWrapper.wrap(text, maxWidth: width)
+        let metrics = measurer.measure(text, maxWidth: width)
+        let lines = measurer.lines(of: text, maxWidth: width)
+        let bytes = Array(text.utf8)
+        let byteMetrics = bytes.withUnsafeBufferPointer { measurer.measure(utf8: $0, maxWidth: width) }
+        let found = ReferenceWrapper.Result(
+          lines: lines.map { String(text[$0.range]) }, widths: lines.map(\.width))
+        guard metrics == expected.metrics, found == expected, byteMetrics.metrics == metrics,
+          byteMetrics.isValidUTF8
+        else {
+          Issue.record(
+            """
+            seed \(Self.seed) iteration \(iteration) width \(width): \(text.debugDescription)
+            expected \(expected), measured \(metrics), lines \(found), bytes \(byteMetrics)
+            """)
+          return
+        }
+      }
+    }
+  }
+
+  @Test func breakOpportunitiesMatchReferenceLineBreaker() {
+    var generator = SplitMix64(seed: Self.seed ^ 0x1)
+    for iteration in 0..<5000 {
+      let scalars = Array(Self.randomText(&generator).unicodeScalars)
+      let found = LineBreaker.breakOpportunities(in: scalars)
+      let expected = ReferenceLineBreaker.breaks(in: scalars)
+      let foundByOffset = Dictionary(uniqueKeysWithValues: found.map { ($0.offset, $0.isMandatory) })
+      if foundByOffset != expected {
+        Issue.record(
+          "seed \(Self.seed) iteration \(iteration): \(scalars) expected \(expected), found \(found)")
+        return
+      }
+    }
+  }
+
+  @Test func clustersMatchReferenceSegmentation() {
+    var generator = SplitMix64(seed: Self.seed ^ 0x2)
+    for iteration in 0..<5000 {
+      let text = Self.randomText(&generator)
+      let scalars = Array(text.unicodeScalars)
+      let view = text.unicodeScalars
+      let found = GraphemeClusters(text).map { cluster in
+        let start = view.distance(from: view.startIndex, to: cluster.range.lowerBound)
+        let end = view.distance(from: view.startIndex, to: cluster.range.upperBound)
+        return (start..<end, cluster.width)
+      }
+      let expected = ReferenceGraphemes.clusters(scalars[...]).map {
+        ($0, ReferenceGraphemes.width(ofCluster: scalars[$0]))
+      }
+      if !found.elementsEqual(expected, by: { $0.0 == $1.0 && $0.1 == $1.1 })
+        || displayWidth(of: text) != expected.reduce(0, { $0 + $1.1 })
+      {
+        Issue.record("seed \(Self.seed) iteration \(iteration): \(text.debugDescription)")
+        return
+      }
+    }
+  }
+}

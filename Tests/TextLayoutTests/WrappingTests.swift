@@ -1,0 +1,82 @@
+import Testing
+import TextLayout
+
+/// DESIGN.md's greedy wrapping, rule by rule.
+@Suite struct WrappingTests {
+  let measurer = TerminalTextMeasurer()
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    var text: String
+    var width: Int
+    var lines: [String]
+    var widest: Int
+    var testDescription: String { "\(text.debugDescription) at \(width)" }
+  }
+
+  static let cases: [Case] = [
+    // The examples of DESIGN.md.
+    Case(text: "aaaa    b", width: 5, lines: ["aaaa", "b"], widest: 4),
+    Case(text: "   abc", width: 10, lines: ["   abc"], widest: 6),
+    Case(text: "abc\n", width: 10, lines: ["abc"], widest: 3),
+    Case(text: "abc\n\n", width: 10, lines: ["abc", ""], widest: 3),
+    Case(text: "", width: 10, lines: [""], widest: 0),
+    // Hanging spaces take no width when deciding fit but count toward the next segment.
+    Case(text: "aaaaa     ", width: 5, lines: ["aaaaa"], widest: 5),
+    Case(text: "ab cd", width: 5, lines: ["ab cd"], widest: 5),
+    Case(text: "ab cd", width: 4, lines: ["ab", "cd"], widest: 2),
+    Case(text: "ab  cd", width: 5, lines: ["ab", "cd"], widest: 2),
+    Case(text: "ab   \ncd", width: 10, lines: ["ab", "cd"], widest: 2),
+    Case(text: "hello world foo bar", width: 7, lines: ["hello", "world", "foo bar"], widest: 7),
+    // Segments wider than the line are placed cluster by cluster.
+    Case(text: "abcdefghij", width: 4, lines: ["abcd", "efgh", "ij"], widest: 4),
+    Case(text: "ab abcdefg", width: 4, lines: ["ab", "abcd", "efg"], widest: 4),
+    Case(
+      text: "e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}", width: 4,
+      lines: ["e\u{301}e\u{301}e\u{301}e\u{301}", "e\u{301}e\u{301}"], widest: 4),
+    Case(text: "👍🏽👍🏽👍🏽", width: 5, lines: ["👍🏽👍🏽", "👍🏽"], widest: 4),
+    // W = 1: a wide cluster takes a line of its own.
+    Case(text: "中文字", width: 1, lines: ["中", "文", "字"], widest: 2),
+    Case(text: "a中b", width: 1, lines: ["a", "中", "b"], widest: 2),
+    Case(text: "ab", width: 1, lines: ["a", "b"], widest: 1),
+    Case(text: "👨‍👩‍👧‍👦🇯🇵", width: 1, lines: ["👨‍👩‍👧‍👦", "🇯🇵"], widest: 2),
+    // Mandatory breaks.
+    Case(text: "a\r\nb", width: 10, lines: ["a", "b"], widest: 1),
+    Case(text: "a\rb", width: 10, lines: ["a", "b"], widest: 1),
+    Case(text: "a\u{85}b", width: 10, lines: ["a", "b"], widest: 1),
+    Case(text: "a\u{2028}b", width: 10, lines: ["a", "b"], widest: 1),
+    Case(text: "a\u{2029}b", width: 10, lines: ["a", "b"], widest: 1),
+    Case(text: "a\u{0B}b\u{0C}c", width: 10, lines: ["a", "b", "c"], widest: 1),
+    Case(text: "a\r\n", width: 10, lines: ["a"], widest: 1),
+    Case(text: "\n", width: 10, lines: [""], widest: 0),
+    Case(text: "\n\n", width: 10, lines: ["", ""], widest: 0),
+    Case(text: "a\n   b", width: 10, lines: ["a", "   b"], widest: 4),
+    // No break opportunity: glue, numbers, punctuation.
+    Case(text: "a\u{00A0}b c", width: 3, lines: ["a\u{00A0}b", "c"], widest: 3),
+    Case(text: "($12.50)", width: 4, lines: ["($12", ".50)"], widest: 4),
+    Case(text: "well, ok!", width: 6, lines: ["well,", "ok!"], widest: 5),
+  ]
+
+  @Test(arguments: cases)
+  func wraps(_ testCase: Case) {
+    let metrics = measurer.measure(testCase.text, maxWidth: testCase.width)
+    #expect(metrics == TextMetrics(lineCount: testCase.lines.count, widestLine: testCase.widest))
+    let lines = measurer.lines(of: testCase.text, maxWidth: testCase.width)
+    #expect(lines.map { String(testCase.text[$0.range]) } == testCase.lines)
+    #expect(lines.map(\.width) == testCase.lines.map { displayWidth(of: $0) })
+  }
+
+  @Test(arguments: [0, -1, Int.min])
+  func widthBelowOneIsOne(width: Int) {
+    #expect(measurer.measure("ab c", maxWidth: width) == measurer.measure("ab c", maxWidth: 1))
+    #expect(measurer.lines(of: "ab c", maxWidth: width) == measurer.lines(of: "ab c", maxWidth: 1))
+  }
+
+  @Test func hugeWidthIsOneLine() {
+    #expect(measurer.measure("a b c", maxWidth: Int.max) == TextMetrics(lineCount: 1, widestLine: 5))
+  }
+
+  @Test func measurerIsUsableThroughTheProtocol() {
+    let any: any TextMeasurer = measurer
+    #expect(any.measure("ab cd", maxWidth: 4).lineCount == any.lines(of: "ab cd", maxWidth: 4).count)
+  }
+}
