@@ -50,6 +50,12 @@ let package = Package(
       dependencies: ["ChatTranscript", "TestSupport"],
       swiftSettings: sharedSettings
     ),
+    .testTarget(
+      name: "TranscriptCLITests",
+      dependencies: ["transcript", "TestSupport"],
+      exclude: ["Golden"],
+      swiftSettings: sharedSettings
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -91,7 +91,8 @@ public final class TestPresenter: BaseChatItemPresenter<TestCell> {
 
   public override func heightForCell(maximumWidth: Double, decoration: ChatItemDecoration) -> Double {
     log.ownerHeights += 1
-    return TestHeightCalculator(item: item, counter: nil).height(maximumWidth: maximumWidth, decoration: decoration)
+    return TestHeightCalculator(item: item, counter: nil).height(
+      maximumWidth: maximumWidth, decoration: decoration)
   }
 
   public override func configure(_ cell: TestCell, decoration: ChatItemDecoration) {

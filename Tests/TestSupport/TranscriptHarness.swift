@@ -16,7 +16,8 @@ public final class TranscriptHarness {
     counter: HeightCounter? = nil
   ) {
     dataSource = ArrayDataSource(items)
-    let builder = TestBuilder(log: log, background: background, supportsUpdates: supportsUpdates, counter: counter)
+    let builder = TestBuilder(
+      log: log, background: background, supportsUpdates: supportsUpdates, counter: counter)
     controller = ChatTranscriptController(
       buildersByType: ["test": [builder], "separator": [builder], "status": [builder]],
       decorator: decorator, viewport: viewport, configuration: configuration)

@@ -45,7 +45,8 @@ struct ParsedArguments {
   }
 
   /// A whole-number option within `range`, or `defaultValue` when absent.
-  func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int? = nil) throws(UsageError)
+  func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int? = nil)
+    throws(UsageError)
     -> Int
   {
     guard let text = values[name] else {
@@ -53,7 +54,8 @@ struct ParsedArguments {
       throw UsageError("--\(name) is required")
     }
     guard let value = Int(text), range.contains(value) else {
-      throw UsageError("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+      throw UsageError(
+        "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
     }
     return value
   }

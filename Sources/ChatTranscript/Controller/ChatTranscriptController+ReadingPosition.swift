@@ -75,7 +75,8 @@ extension ChatTranscriptController: CollectionViewDataSource {
 
   public func presentation(ofRow index: Int) -> RowPresentation {
     let row = layout[index].payload
-    return RowPresentation(presenter: row.presenter, decoration: row.decoration, contentVersion: row.contentVersion)
+    return RowPresentation(
+      presenter: row.presenter, decoration: row.decoration, contentVersion: row.contentVersion)
   }
 
   public func collectionViewDidScroll(_ collectionView: CollectionView) {

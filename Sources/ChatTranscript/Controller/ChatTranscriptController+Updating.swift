@@ -20,7 +20,9 @@ extension ChatTranscriptController {
     let width = collectionView.viewport.width
     let remeasureAll = batch.relayout || width != layout.width
     var next: TranscriptLayout
-    switch batch.changes.map({ applyChanges($0, remeasureAll: remeasureAll, anchor: &anchor, update: &update) }) {
+    switch batch.changes.map({
+      applyChanges($0, remeasureAll: remeasureAll, anchor: &anchor, update: &update)
+    }) {
     case .success(let applied)?:
       next = applied
     case .failure(let error)?:
@@ -70,7 +72,8 @@ extension ChatTranscriptController {
     var heights = prepared.measurement.heights
     let rows = prepared.pendingRows
     for (position, height) in zip(prepared.measurement.background.positions, backgroundHeights) {
-      heights[position] = checkedHeight(height, row: prepared.next[rows[position]].payload, update: &prepared.update)
+      heights[position] = checkedHeight(
+        height, row: prepared.next[rows[position]].payload, update: &prepared.update)
     }
     for position in prepared.measurement.ownerPositions {
       let row = prepared.next[rows[position]].payload
@@ -114,7 +117,8 @@ extension ChatTranscriptController {
     remeasureAll: Bool, anchor: inout ReadingAnchor?, update: inout TranscriptUpdate
   ) -> TranscriptLayout {
     queue.dropPendingChanges()
-    return rebuild(from: dataSource?.chatItems ?? [], remeasureAll: remeasureAll, anchor: &anchor, update: &update)
+    return rebuild(
+      from: dataSource?.chatItems ?? [], remeasureAll: remeasureAll, anchor: &anchor, update: &update)
   }
 
   /// Rebuilds every row from `items`, reusing presenters and heights by (id, type), and

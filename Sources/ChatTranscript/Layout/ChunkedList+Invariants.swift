@@ -11,7 +11,8 @@ extension ChunkedList {
       for (position, chunk) in chunks.enumerated() {
         precondition(!chunk.elements.isEmpty, "no empty chunks")
         precondition(chunk.elements.count <= Self.maximumChunkCount, "chunks stay within their size")
-        precondition(chunkStarts[position + 1] == chunkStarts[position] + chunk.elements.count, "starts add up")
+        precondition(
+          chunkStarts[position + 1] == chunkStarts[position] + chunk.elements.count, "starts add up")
         precondition(chunkPositions[chunk.identifier] == position, "positions follow the chunks")
       }
     #endif

@@ -138,7 +138,8 @@ struct ChunkedList<Element: Summarized> {
   /// - Returns: where the new elements went, for owners that index elements by chunk.
   /// - Complexity: O(B + k + n/B) for k new elements.
   @discardableResult
-  mutating func replaceSubrange(_ range: Range<Int>, with newElements: some Collection<Element>) -> Placement {
+  mutating func replaceSubrange(_ range: Range<Int>, with newElements: some Collection<Element>) -> Placement
+  {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
     if range.isEmpty && newElements.isEmpty { return Placement() }
     guard !chunks.isEmpty else {

@@ -10,7 +10,9 @@ public struct TranscriptEventError: Error, Sendable, Hashable, CustomStringConve
   let code: Code
 
   static func duplicateID(_ id: String) -> Self { Self(code: .duplicateID(id)) }
-  static func unknownID(_ id: String, field: String? = nil) -> Self { Self(code: .unknownID(id, field: field)) }
+  static func unknownID(_ id: String, field: String? = nil) -> Self {
+    Self(code: .unknownID(id, field: field))
+  }
   static func reservedID(_ id: String) -> Self { Self(code: .reservedID(id)) }
 
   public var description: String { Self.message(for: code) }

@@ -31,5 +31,6 @@ public protocol ChatDataSourceDelegate: AnyObject {
   /// Something changed; the listener diffs `chatItems` against what it had.
   func chatDataSourceDidUpdate(_ dataSource: any ChatDataSource, type: UpdateType)
   /// These exact edits happened, in order.
-  func chatDataSource(_ dataSource: any ChatDataSource, didChange changes: [ChatItemsChange], type: UpdateType)
+  func chatDataSource(
+    _ dataSource: any ChatDataSource, didChange changes: [ChatItemsChange], type: UpdateType)
 }

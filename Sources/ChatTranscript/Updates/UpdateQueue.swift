@@ -48,7 +48,11 @@ struct UpdateQueue {
       batch.type = max(batch.type, request.type)
       batch.relayout = batch.relayout || request.relayout
       // One coarse request makes the whole batch coarse.
-      if let changes = request.changes { batch.changes?.append(contentsOf: changes) } else { batch.changes = nil }
+      if let changes = request.changes {
+        batch.changes?.append(contentsOf: changes)
+      } else {
+        batch.changes = nil
+      }
       if let completion = request.completion { batch.completions.append(completion) }
     }
     if batch.type == .reload { batch.changes = nil }

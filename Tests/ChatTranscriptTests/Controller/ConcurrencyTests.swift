@@ -24,9 +24,10 @@ import Testing
         group.addTask {
           let harness = TranscriptHarness()
           for page in 0..<5 {
-            harness.dataSource.append(Self.items(2_000, seed: seed * 10 + UInt64(page)).map {
-              TestItem(id: "\(page)-\($0.id)", height: ($0 as? TestItem)?.height ?? 1)
-            })
+            harness.dataSource.append(
+              Self.items(2_000, seed: seed * 10 + UInt64(page)).map {
+                TestItem(id: "\(page)-\($0.id)", height: ($0 as? TestItem)?.height ?? 1)
+              })
             await harness.controller.applyPendingUpdatesInBackground()
           }
           return harness.controller.contentHeight
@@ -38,7 +39,10 @@ import Testing
     }
     let expected = (0..<4 as Range<UInt64>).map { seed in
       (0..<5).reduce(0.0) { total, page in
-        total + Self.items(2_000, seed: seed * 10 + UInt64(page)).reduce(0.0) { $0 + (($1 as? TestItem)?.height ?? 0) }
+        total
+          + Self.items(2_000, seed: seed * 10 + UInt64(page)).reduce(0.0) {
+            $0 + (($1 as? TestItem)?.height ?? 0)
+          }
       }
     }
     #expect(heights.sorted() == expected.sorted())

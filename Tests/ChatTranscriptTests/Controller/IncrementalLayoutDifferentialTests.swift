@@ -68,7 +68,8 @@ import Testing
       }
       harness.controller.applyPendingUpdates()
       let fresh = TranscriptHarness(
-        items: harness.dataSource.items, decorator: TestDecorator(), viewport: Viewport(width: width, height: 10))
+        items: harness.dataSource.items, decorator: TestDecorator(),
+        viewport: Viewport(width: width, height: 10))
       let incremental = Self.snapshot(harness.controller)
       let recomputed = Self.snapshot(fresh.controller)
       #expect(incremental == recomputed, "seed \(seed)")

@@ -49,7 +49,9 @@ import Testing
 
   @Test func nearTheTopLoadsOlderItemsOncePerPage() {
     let harness = Self.harness(count: 20)
-    harness.dataSource.olderPages = [TranscriptHarness.items(100..<120, height: 2), TranscriptHarness.items(200..<220, height: 2)]
+    harness.dataSource.olderPages = [
+      TranscriptHarness.items(100..<120, height: 2), TranscriptHarness.items(200..<220, height: 2),
+    ]
     let collectionView = harness.controller.collectionView
     collectionView.setContentOffset(5)
     collectionView.setContentOffset(4)

@@ -69,7 +69,9 @@ import Testing
   }
 
   @Test func invalidHeightsAreClampedAndReported() {
-    let harness = TranscriptHarness(items: [TestItem(id: "nan", height: .nan), TestItem(id: "neg", height: -4)])
+    let harness = TranscriptHarness(items: [
+      TestItem(id: "nan", height: .nan), TestItem(id: "neg", height: -4),
+    ])
     var last: TranscriptUpdate?
     harness.controller.onUpdate = { last = $0 }
     harness.dataSource.append([TestItem(id: "inf", height: .infinity)])
@@ -80,7 +82,8 @@ import Testing
 
   @Test func onlyChangedItemsAndNeighboursAreMeasured() {
     let harness = TranscriptHarness(
-      items: (0..<1000).map { TestItem(id: "m\($0)", text: $0 % 10 < 5 ? "a" : "b") }, decorator: TestDecorator())
+      items: (0..<1000).map { TestItem(id: "m\($0)", text: $0 % 10 < 5 ? "a" : "b") },
+      decorator: TestDecorator())
     var last: TranscriptUpdate?
     harness.controller.onUpdate = { last = $0 }
     harness.dataSource.append([TestItem(id: "new", text: "b")])

@@ -6,7 +6,9 @@ import Testing
   typealias Model = LayoutModel<Int>
 
   static func rows(_ heights: [Double], margin: Double = 0, from first: Int = 0) -> [Model.Row] {
-    heights.enumerated().map { Model.Row(metrics: RowMetrics(height: $1, bottomMargin: margin), payload: first + $0) }
+    heights.enumerated().map {
+      Model.Row(metrics: RowMetrics(height: $1, bottomMargin: margin), payload: first + $0)
+    }
   }
 
   @Test func offsetsFramesAndContentHeight() {
@@ -41,7 +43,8 @@ import Testing
   @Test func pendingRowsTakeNoSpaceUntilMeasured() {
     var model = Model(width: 10, rows: Self.rows([2, 2]))
     model.replaceRows(
-      1..<1, with: [Model.Row(metrics: RowMetrics(height: 0, bottomMargin: 1), needsMeasurement: true, payload: 9)])
+      1..<1,
+      with: [Model.Row(metrics: RowMetrics(height: 0, bottomMargin: 1), needsMeasurement: true, payload: 9)])
     #expect(model.pendingMeasurementCount == 1)
     #expect(model.rowsNeedingMeasurement == [1])
     #expect(model.contentHeight == 4)
@@ -81,7 +84,9 @@ import Testing
       reference.replaceSubrange(lower..<upper, with: new)
       model.replaceRows(
         lower..<upper,
-        with: new.map { Model.Row(metrics: RowMetrics(height: $0.height, bottomMargin: $0.margin), payload: $0.id) })
+        with: new.map {
+          Model.Row(metrics: RowMetrics(height: $0.height, bottomMargin: $0.margin), payload: $0.id)
+        })
       #expect(model.count == reference.count, "seed \(seed)")
     }
     var y = 0.0

@@ -1,7 +1,7 @@
 import ChatTranscript
-import TestSupport
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import ChatTranscript
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Seeded randomized tests: set `STREAMS_SEED` to replay the seed a failure printed.

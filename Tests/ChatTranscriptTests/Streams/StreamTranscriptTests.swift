@@ -94,7 +94,8 @@ import Testing
     var random = SeededRandom(seed: seed)
     let transcript = StreamTranscript()
     let controller = ChatTranscriptController(
-      buildersByType: [:], decorator: UniformDecorator(bottomMargin: 1), viewport: Viewport(width: 30, height: 8))
+      buildersByType: [:], decorator: UniformDecorator(bottomMargin: 1),
+      viewport: Viewport(width: 30, height: 8))
     controller.dataSource = transcript
     var reference: [String] = []
     var nextID = 0

@@ -1,5 +1,6 @@
-@testable import ChatTranscript
 import Testing
+
+@testable import ChatTranscript
 
 @Suite struct UpdateQueueTests {
   @Test func burstWhileUpdatingIsCoalescedAndEveryCompletionRuns() {
@@ -10,7 +11,8 @@ import Testing
     #expect(first?.requestCount == 1)
     #expect(queue.beginBatch() == nil, "one update at a time")
     for index in 2...5 {
-      queue.enqueue(.init(type: index == 3 ? .pagination : .normal, changes: [], completion: { completed.append(index) }))
+      queue.enqueue(
+        .init(type: index == 3 ? .pagination : .normal, changes: [], completion: { completed.append(index) }))
     }
     first?.completions.forEach { $0() }
     queue.endBatch()

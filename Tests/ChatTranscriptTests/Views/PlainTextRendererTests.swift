@@ -33,7 +33,8 @@ import Testing
 
   @Test func controlCharactersNeverReachTheOutput() {
     let harness = TranscriptHarness(
-      items: [TestItem(id: "x", text: "\u{1B}[31mred\u{202E}txt\u{7}")], viewport: Viewport(width: 30, height: 1))
+      items: [TestItem(id: "x", text: "\u{1B}[31mred\u{202E}txt\u{7}")],
+      viewport: Viewport(width: 30, height: 1))
     let text = PlainTextRenderer().render(harness.controller.collectionView)
     #expect(text == "x: [31mredtxt")
     #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{202E}" })

@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct LayoutCommandTests {
+  @Test func layoutOfTheSampleConversationMatchesGolden() throws {
+    let result = try CommandRunner.run(
+      "transcript", ["layout", "--width", "60", "Samples/Data/conversation.ndjson"])
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    #expect(result.standardOutput == GoldenFile.expected("layout-60.txt", actual: result.standardOutput))
+  }
+
+  @Test func badLinesAreReportedSkippedAndExitOne() throws {
+    let result = try CommandRunner.run(
+      "transcript", ["layout", "--width", "40", "Samples/Data/bad-lines.ndjson"])
+    #expect(result.status == 1)
+    #expect(result.standardOutput == "a1\t0\t1\na2\t2\t1\n")
+    #expect(
+      result.standardError == """
+        Samples/Data/bad-lines.ndjson:2: not JSON: unexpected character 'h' at column 2
+        Samples/Data/bad-lines.ndjson:3: unknown op "frobnicate"
+        Samples/Data/bad-lines.ndjson:4: missing "id"
+        Samples/Data/bad-lines.ndjson:5: duplicate id "a1"
+        Samples/Data/bad-lines.ndjson:6: unknown id "ghost"
+        Samples/Data/bad-lines.ndjson:7: "status" must be one of sending, sent, delivered, read, failed
+
+        """)
+  }
+
+  @Test func readsStandardInput() throws {
+    let input = Data(#"{"op":"insert","item":{"id":"x","type":"text","text":"twelve chars"}}"#.utf8)
+    let result = try CommandRunner.run("transcript", ["layout", "--width", "5", "-"], input: input)
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "x\t0\t3\n")
+  }
+
+  @Test(arguments: [
+    (
+      ["layout", "--width", "0"],
+      "transcript layout: --width must be a whole number from 1 to 10000, not \"0\""
+    ),
+    (["layout", "--bogus"], "transcript layout: unknown option --bogus"),
+    (["layout", "a", "b"], "transcript layout: expected at most one input file"),
+    (["frobnicate"], "transcript: unknown subcommand 'frobnicate'"),
+  ])
+  func usageErrorsExitTwo(arguments: [String], message: String) throws {
+    let result = try CommandRunner.run("transcript", arguments)
+    #expect(result.status == 2)
+    #expect(result.standardError.hasPrefix(message + "\n"))
+    #expect(result.standardOutput == "")
+  }
+
+  @Test func missingFileIsReportedAndExitsOne() throws {
+    let result = try CommandRunner.run("transcript", ["layout", "no/such/file.ndjson"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("no/such/file.ndjson"))
+  }
+
+  @Test func helpIsPrintedOnStandardOutput() throws {
+    for subcommand in ["layout", "measure"] {
+      let result = try CommandRunner.run("transcript", [subcommand, "--help"])
+      #expect(result.status == 0)
+      #expect(result.standardOutput.hasPrefix("USAGE: transcript \(subcommand)"))
+    }
+  }
+}
