@@ -21,21 +21,27 @@ let package = Package(
   targets: [
     .target(name: "TextLayout", swiftSettings: sharedSettings),
     .target(name: "ChatTranscript", dependencies: ["TextLayout"], swiftSettings: sharedSettings),
+    .target(
+      name: "TranscriptGenerator",
+      dependencies: ["ChatTranscript"],
+      swiftSettings: sharedSettings
+    ),
+    .target(name: "CommandLineSupport", swiftSettings: sharedSettings),
     .executableTarget(
       name: "transcript",
-      dependencies: ["ChatTranscript", "TextLayout"],
+      dependencies: ["ChatTranscript", "TextLayout", "TranscriptGenerator", "CommandLineSupport"],
       path: "Samples/transcript-cli",
       swiftSettings: sharedSettings
     ),
     .executableTarget(
       name: "transcript-bench",
-      dependencies: ["ChatTranscript", "TextLayout"],
+      dependencies: ["ChatTranscript", "TextLayout", "TranscriptGenerator", "CommandLineSupport"],
       path: "Benchmarks/transcript-bench",
       swiftSettings: sharedSettings
     ),
     .target(
       name: "TestSupport",
-      dependencies: ["ChatTranscript"],
+      dependencies: ["ChatTranscript", "TranscriptGenerator"],
       path: "Tests/TestSupport",
       swiftSettings: sharedSettings
     ),

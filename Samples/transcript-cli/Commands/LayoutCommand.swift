@@ -1,3 +1,4 @@
+import CommandLineSupport
 import ChatTranscript
 
 /// `transcript layout`: where every item ends up, as `ID<TAB>Y<TAB>HEIGHT` rows.
@@ -18,7 +19,7 @@ enum LayoutCommand {
 
   static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
     let parsed = try ParsedArguments(arguments, valueOptions: ["width"], flagOptions: ["help", "h"])
-    if !parsed.flags.isDisjoint(with: ["help", "h"]) {
+    if parsed.wantsHelp {
       print(help)
       return .success
     }

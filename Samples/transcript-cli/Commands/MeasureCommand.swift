@@ -1,3 +1,4 @@
+import CommandLineSupport
 import ChatTranscript
 import TextLayout
 
@@ -20,7 +21,7 @@ enum MeasureCommand {
 
   static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
     let parsed = try ParsedArguments(arguments, valueOptions: ["wrap"], flagOptions: ["help", "h"])
-    if !parsed.flags.isDisjoint(with: ["help", "h"]) {
+    if parsed.wantsHelp {
       print(help)
       return .success
     }

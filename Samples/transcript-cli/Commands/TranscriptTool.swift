@@ -1,3 +1,4 @@
+import CommandLineSupport
 /// The `transcript` command: dispatches to subcommands and turns usage errors into exit code 2.
 enum TranscriptTool {
   static let help = """
@@ -8,6 +9,7 @@ enum TranscriptTool {
     SUBCOMMANDS:
       layout    print every row's id, y offset and height
       measure   print every text item's wrapped line count and widest line
+      generate  write a synthetic NDJSON stream (same seed, same bytes)
 
     Run 'transcript <subcommand> --help' for a subcommand's options.
     """
@@ -22,6 +24,7 @@ enum TranscriptTool {
       switch name {
       case "layout": return try LayoutCommand.run(rest)
       case "measure": return try MeasureCommand.run(rest)
+      case "generate": return try GenerateCommand.run(rest)
       case "-h", "--help", "help":
         print(help)
         return .success
@@ -29,7 +32,7 @@ enum TranscriptTool {
         throw UsageError("unknown subcommand '\(name)'")
       }
     } catch {
-      let command = ["layout", "measure"].contains(name) ? "transcript \(name)" : "transcript"
+      let command = ["layout", "measure", "generate"].contains(name) ? "transcript \(name)" : "transcript"
       printError("\(command): \(error)\nRun '\(command) --help' for usage.")
       return .usage
     }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import ChatTranscript
 
 /// Reads the NDJSON stream named on the command line into a transcript, reporting bad lines.

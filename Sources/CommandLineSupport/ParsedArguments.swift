@@ -2,15 +2,15 @@
 ///
 /// Accepts `--name value` and `--name=value`; `--` ends options; a lone `-` is a positional
 /// (standard input). Unknown options are usage errors, not silently ignored.
-struct ParsedArguments {
-  private(set) var values: [String: String] = [:]
-  private(set) var flags: Set<String> = []
-  private(set) var positionals: [String] = []
+public struct ParsedArguments {
+  public private(set) var values: [String: String] = [:]
+  public private(set) var flags: Set<String> = []
+  public private(set) var positionals: [String] = []
 
   /// - Parameters:
   ///   - valueOptions: options that take a value (without the leading dashes).
   ///   - flagOptions: options that take none.
-  init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>) throws(UsageError) {
+  public init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>) throws(UsageError) {
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -45,7 +45,7 @@ struct ParsedArguments {
   }
 
   /// A whole-number option within `range`, or `defaultValue` when absent.
-  func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int? = nil)
+  public func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int? = nil)
     throws(UsageError)
     -> Int
   {
@@ -61,8 +61,24 @@ struct ParsedArguments {
   }
 
   /// The single input path (`-` for standard input when none is given).
-  func inputPath() throws(UsageError) -> String {
+  public func inputPath() throws(UsageError) -> String {
     guard positionals.count <= 1 else { throw UsageError("expected at most one input file") }
     return positionals.first ?? "-"
+  }
+}
+
+extension ParsedArguments {
+  /// Whether `-h` or `--help` was given.
+  public var wantsHelp: Bool { !flags.isDisjoint(with: ["help", "h"]) }
+
+  /// A number option of any kind (`Double`), within `range`, or `defaultValue` when absent.
+  public func number(_ name: String, in range: ClosedRange<Double>, default defaultValue: Double) throws(UsageError)
+    -> Double
+  {
+    guard let text = values[name] else { return defaultValue }
+    guard let value = Double(text), range.contains(value) else {
+      throw UsageError("--\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+    }
+    return value
   }
 }

@@ -7,21 +7,21 @@
 #endif
 
 /// Buffered writes to a file descriptor: one system call per 64 KiB, not per line.
-struct OutputBuffer: ~Copyable {
+public struct OutputBuffer: ~Copyable {
   private let fileDescriptor: Int32
   private var bytes: [UInt8] = []
 
-  init(fileDescriptor: Int32) {
+  public init(fileDescriptor: Int32) {
     self.fileDescriptor = fileDescriptor
     bytes.reserveCapacity(1 << 16)
   }
 
-  mutating func append(_ text: String) {
+  public mutating func append(_ text: String) {
     bytes.append(contentsOf: text.utf8)
     if bytes.count >= 1 << 16 { flush() }
   }
 
-  mutating func flush() {
+  public mutating func flush() {
     Self.writeAll(bytes, to: fileDescriptor)
     bytes.removeAll(keepingCapacity: true)
   }
@@ -43,7 +43,7 @@ struct OutputBuffer: ~Copyable {
 }
 
 /// Writes a line to standard error at once (diagnostics must not wait for stdout's buffer).
-func printError(_ message: String) {
+public func printError(_ message: String) {
   var line = message
   line += "\n"
   line.withUTF8 { buffer in

@@ -1,0 +1,162 @@
+import ChatTranscript
+
+/// A realistic, reproducible stream of chat events: the same seed gives the same events.
+///
+/// Several people talk, mostly in short messages with the occasional long one; outgoing
+/// messages go from sending to read (a few fail); messages get edited and deleted; people
+/// start and stop typing; photos and an unknown item type appear; pages of older history
+/// arrive from time to time. `Language.english` keeps text ASCII-heavy; `.mixed` gives each
+/// person their own writing system.
+public struct SyntheticTranscript: Sequence, IteratorProtocol {
+  public enum Language: String, Sendable, CaseIterable {
+    case mixed, english
+  }
+
+  private struct Person {
+    var name: String
+    var phrases: [String]
+  }
+
+  private var random: SeededRandom
+  private let people: [Person]
+  private var date: Int64 = 1_795_000_000
+  private var historyDate: Int64 = 1_795_000_000
+  private var nextNumber = 0
+  private var nextHistoryNumber = 0
+  /// Recent ids still in the transcript, newest last, with whether they are outgoing text.
+  private var recent: [(id: String, isOutgoing: Bool, text: String?)] = []
+  private var pendingStatuses: [(id: String, status: DeliveryStatus)] = []
+  private var typing: Set<String> = []
+  private var eventsLeft: Int
+
+  /// - Parameters:
+  ///   - count: how many events the sequence yields.
+  ///   - seed: the same seed yields the same events.
+  public init(count: Int, seed: UInt64, language: Language = .mixed) {
+    random = SeededRandom(seed: seed)
+    eventsLeft = Swift.max(count, 0)
+    let english = PhraseBank.english
+    switch language {
+    case .english:
+      people = ["me", "alice", "bob", "carol", "dave"].map { Person(name: $0, phrases: english) }
+    case .mixed:
+      people = [
+        Person(name: "me", phrases: english), Person(name: "alice", phrases: english),
+        Person(name: "dmitri", phrases: PhraseBank.russian), Person(name: "yuki", phrases: PhraseBank.japanese),
+        Person(name: "wei", phrases: PhraseBank.chinese), Person(name: "priya", phrases: PhraseBank.hindi),
+        Person(name: "omar", phrases: PhraseBank.arabic),
+      ]
+    }
+  }
+
+  public mutating func next() -> StreamEvent? {
+    guard eventsLeft > 0 else { return nil }
+    eventsLeft -= 1
+    let roll = random.below(1000)
+    switch roll {
+    case 0..<90 where !pendingStatuses.isEmpty:
+      let (id, status) = pendingStatuses.removeFirst()
+      if let next = Self.status(after: status, failing: random.below(50) == 0) {
+        pendingStatuses.append((id, next))
+      }
+      return .status(id: id, status)
+    case 90..<110 where !recent.isEmpty:
+      return edit()
+    case 110..<120 where recent.count > 10:
+      let (id, _, _) = recent.remove(at: recent.count - 1 - random.below(10))
+      pendingStatuses.removeAll { $0.id == id }
+      return .delete(id: id)
+    case 120..<150:
+      let person = people[1 + random.below(people.count - 1)].name
+      let isActive = !typing.contains(person)
+      if isActive { typing.insert(person) } else { typing.remove(person) }
+      return .typing(sender: person, isActive: isActive)
+    case 150..<153:
+      return .prepend((0..<(20 + random.below(31))).map { _ in historyItem() })
+    default:
+      return .insert(newItem(), position: .end)
+    }
+  }
+
+  private static func status(after status: DeliveryStatus, failing: Bool) -> DeliveryStatus? {
+    switch status {
+    case .sending: failing ? .failed : .sent
+    case .sent: .delivered
+    case .delivered: .read
+    case .read, .failed: nil
+    }
+  }
+
+  private mutating func newItem() -> StreamItem {
+    nextNumber += 1
+    let id = "m\(nextNumber)"
+    date += Int64(gapSeconds())
+    let person = people[random.below(10) < 3 ? 0 : random.below(people.count)]
+    let isOutgoing = person.name == "me"
+    var item = StreamItem(
+      id: id, type: "text", sender: person.name, isIncoming: !isOutgoing,
+      date: Timestamp(secondsSince1970: date))
+    switch random.below(1000) {
+    case 0..<40:
+      item.type = "photo"
+      item.width = Double([640, 1080, 1200, 1600, 3024][random.below(5)])
+      item.height = Double([480, 800, 900, 1200, 4032][random.below(5)])
+      if random.below(2) == 0 { item.caption = text(for: person, phrases: 1) }
+    case 40..<42:
+      item.type = "poll"
+    default:
+      item.text = text(for: person, phrases: phraseCount())
+    }
+    if isOutgoing {
+      item.status = .sending
+      pendingStatuses.append((id, .sent))
+    }
+    recent.append((id, isOutgoing, item.text))
+    if recent.count > 200 { recent.removeFirst(recent.count - 200) }
+    return item
+  }
+
+  private mutating func historyItem() -> StreamItem {
+    nextHistoryNumber += 1
+    historyDate -= Int64(gapSeconds())
+    let person = people[random.below(people.count)]
+    return StreamItem(
+      id: "h\(nextHistoryNumber)", type: "text", sender: person.name, isIncoming: person.name != "me",
+      date: Timestamp(secondsSince1970: historyDate), status: person.name == "me" ? .read : nil,
+      text: text(for: person, phrases: phraseCount()))
+  }
+
+  private mutating func edit() -> StreamEvent {
+    let index = recent.count - 1 - random.below(Swift.min(recent.count, 20))
+    let entry = recent[index]
+    let person = people.first { $0.name == "me" } ?? people[0]
+    let text = (entry.text ?? "") + " " + self.text(for: person, phrases: 1) + " (edited)"
+    recent[index].text = text
+    return .update(
+      StreamItem(
+        id: entry.id, type: "text", sender: entry.isOutgoing ? "me" : "alice", isIncoming: !entry.isOutgoing,
+        date: Timestamp(secondsSince1970: date), status: entry.isOutgoing ? .sent : nil, text: text))
+  }
+
+  /// Mostly one or two phrases; now and then a long message.
+  private mutating func phraseCount() -> Int {
+    let roll = random.below(100)
+    return roll < 55 ? 1 : roll < 85 ? 2 : roll < 97 ? 3 + random.below(3) : 8 + random.below(20)
+  }
+
+  /// Seconds between messages: mostly seconds to minutes, sometimes hours or a day.
+  private mutating func gapSeconds() -> Int {
+    let roll = random.below(100)
+    return roll < 70 ? 2 + random.below(60) : roll < 95 ? 60 + random.below(1800) : 3600 + random.below(90_000)
+  }
+
+  private mutating func text(for person: Person, phrases count: Int) -> String {
+    var parts: [String] = []
+    for _ in 0..<count {
+      parts.append(person.phrases[random.below(person.phrases.count)])
+      if random.below(6) == 0 { parts.append(PhraseBank.emoji[random.below(PhraseBank.emoji.count)]) }
+    }
+    if random.below(12) == 0 { parts.append(PhraseBank.english[random.below(PhraseBank.english.count)]) }
+    return parts.joined(separator: " ")
+  }
+}
