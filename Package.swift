@@ -26,7 +26,7 @@ let package = Package(
       dependencies: ["ChatTranscript"],
       swiftSettings: sharedSettings
     ),
-    .target(name: "CommandLineSupport", swiftSettings: sharedSettings),
+    .target(name: "CommandLineSupport", dependencies: ["ChatTranscript"], swiftSettings: sharedSettings),
     .executableTarget(
       name: "transcript",
       dependencies: ["ChatTranscript", "TextLayout", "TranscriptGenerator", "CommandLineSupport"],

@@ -1,1 +1,9 @@
-print("transcript-bench")
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+exit(BenchTool.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,13 +1,12 @@
-import CommandLineSupport
 import ChatTranscript
 
 /// Reads the NDJSON stream named on the command line into a transcript, reporting bad lines.
-enum StreamInput {
+public enum StreamInput {
   /// Feeds `path` (`-` for standard input) into `transcript`.
   ///
   /// - Parameter afterBatch: runs every few thousand lines and at the end (apply updates there).
   /// - Returns: whether every line applied; `nil` when the input could not be read at all.
-  static func feed(
+  public static func feed(
     _ path: String, into transcript: StreamTranscript, afterBatch: () -> Void = {}
   ) -> Bool? {
     let source = path == "-" ? "<stdin>" : path
