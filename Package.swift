@@ -47,13 +47,13 @@ let package = Package(
     ),
     .testTarget(
       name: "TextLayoutTests",
-      dependencies: ["TextLayout", "TestSupport"],
+      dependencies: ["TextLayout", "TestSupport", "TranscriptGenerator"],
       exclude: ["Vectors"],
       swiftSettings: sharedSettings
     ),
     .testTarget(
       name: "ChatTranscriptTests",
-      dependencies: ["ChatTranscript", "TestSupport"],
+      dependencies: ["ChatTranscript", "TestSupport", "TranscriptGenerator"],
       swiftSettings: sharedSettings
     ),
     .testTarget(

@@ -72,12 +72,14 @@ extension ParsedArguments {
   public var wantsHelp: Bool { !flags.isDisjoint(with: ["help", "h"]) }
 
   /// A number option of any kind (`Double`), within `range`, or `defaultValue` when absent.
-  public func number(_ name: String, in range: ClosedRange<Double>, default defaultValue: Double) throws(UsageError)
+  public func number(_ name: String, in range: ClosedRange<Double>, default defaultValue: Double)
+    throws(UsageError)
     -> Double
   {
     guard let text = values[name] else { return defaultValue }
     guard let value = Double(text), range.contains(value) else {
-      throw UsageError("--\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+      throw UsageError(
+        "--\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
     }
     return value
   }

@@ -42,7 +42,8 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
     case .mixed:
       people = [
         Person(name: "me", phrases: english), Person(name: "alice", phrases: english),
-        Person(name: "dmitri", phrases: PhraseBank.russian), Person(name: "yuki", phrases: PhraseBank.japanese),
+        Person(name: "dmitri", phrases: PhraseBank.russian),
+        Person(name: "yuki", phrases: PhraseBank.japanese),
         Person(name: "wei", phrases: PhraseBank.chinese), Person(name: "priya", phrases: PhraseBank.hindi),
         Person(name: "omar", phrases: PhraseBank.arabic),
       ]
@@ -147,7 +148,8 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
   /// Seconds between messages: mostly seconds to minutes, sometimes hours or a day.
   private mutating func gapSeconds() -> Int {
     let roll = random.below(100)
-    return roll < 70 ? 2 + random.below(60) : roll < 95 ? 60 + random.below(1800) : 3600 + random.below(90_000)
+    return roll < 70
+      ? 2 + random.below(60) : roll < 95 ? 60 + random.below(1800) : 3600 + random.below(90_000)
   }
 
   private mutating func text(for person: Person, phrases count: Int) -> String {

@@ -1,9 +1,10 @@
+import TranscriptGenerator
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import TranscriptGenerator
 
 /// The repeatable generator shared with the synthetic transcripts.
 public typealias SeededRandom = TranscriptGenerator.SeededRandom

@@ -1,5 +1,5 @@
-import CommandLineSupport
 import ChatTranscript
+import CommandLineSupport
 import TranscriptGenerator
 
 /// `transcript generate`: a realistic synthetic NDJSON stream for demos and benchmarks.
@@ -28,7 +28,9 @@ enum GenerateCommand {
     }
     let count = try parsed.integer("count", in: 0...100_000_000)
     let seedText = parsed.values["seed"] ?? "1"
-    guard let seed = UInt64(seedText) else { throw UsageError("--seed must be a whole number, not \"\(seedText)\"") }
+    guard let seed = UInt64(seedText) else {
+      throw UsageError("--seed must be a whole number, not \"\(seedText)\"")
+    }
     let languageName = parsed.values["language"] ?? "mixed"
     guard let language = SyntheticTranscript.Language(rawValue: languageName) else {
       throw UsageError("--language must be mixed or english, not \"\(languageName)\"")

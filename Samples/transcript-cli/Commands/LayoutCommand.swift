@@ -1,5 +1,5 @@
-import CommandLineSupport
 import ChatTranscript
+import CommandLineSupport
 
 /// `transcript layout`: where every item ends up, as `ID<TAB>Y<TAB>HEIGHT` rows.
 enum LayoutCommand {

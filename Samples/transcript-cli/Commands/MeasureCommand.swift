@@ -1,5 +1,5 @@
-import CommandLineSupport
 import ChatTranscript
+import CommandLineSupport
 import TextLayout
 
 /// `transcript measure`: every text item wrapped alone, as `ID<TAB>LINES<TAB>WIDEST` rows.

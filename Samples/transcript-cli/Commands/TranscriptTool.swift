@@ -1,4 +1,5 @@
 import CommandLineSupport
+
 /// The `transcript` command: dispatches to subcommands and turns usage errors into exit code 2.
 enum TranscriptTool {
   static let help = """

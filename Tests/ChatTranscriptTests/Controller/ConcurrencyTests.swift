@@ -1,6 +1,7 @@
 import ChatTranscript
 import TestSupport
 import Testing
+import TranscriptGenerator
 
 /// Heights measured in parallel off the owner: run under the thread sanitizer in CI.
 @Suite struct ConcurrencyTests {

@@ -1,6 +1,7 @@
 import ChatTranscript
 import TestSupport
 import Testing
+import TranscriptGenerator
 
 /// Random edit sequences: the incrementally maintained transcript must equal one built from
 /// scratch from the same items, and every reported diff must turn the old rows into the new.

@@ -1,6 +1,7 @@
 import ChatTranscript
 import TestSupport
 import Testing
+import TranscriptGenerator
 
 @Suite struct LayoutModelTests {
   typealias Model = LayoutModel<Int>

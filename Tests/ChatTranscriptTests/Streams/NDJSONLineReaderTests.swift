@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import TranscriptGenerator
 
 #if canImport(Glibc)
   import Glibc

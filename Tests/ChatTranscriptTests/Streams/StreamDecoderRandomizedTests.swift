@@ -2,6 +2,7 @@ import ChatTranscript
 import Foundation
 import TestSupport
 import Testing
+import TranscriptGenerator
 
 /// Seeded randomized tests: set `STREAMS_SEED` to replay the seed a failure printed.
 @Suite struct StreamDecoderRandomizedTests {

@@ -1,6 +1,7 @@
 import ChatTranscript
 import TestSupport
 import Testing
+import TranscriptGenerator
 
 @Suite struct StreamTranscriptTests {
   /// Feeds lines and returns the diagnostics.

@@ -1,6 +1,7 @@
 import ChatTranscript
 import TestSupport
 import Testing
+import TranscriptGenerator
 
 @Suite struct TimestampTests {
   static let instants: [(text: String, seconds: Int64)] = [

@@ -1,6 +1,7 @@
 import ChatTranscript
 import TestSupport
 import Testing
+import TranscriptGenerator
 
 @Suite struct ChatItemsDiffTests {
   static func keys(_ ids: String) -> [ChatItemKey] {
