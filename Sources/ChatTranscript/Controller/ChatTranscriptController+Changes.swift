@@ -1,47 +1,55 @@
 /// Exact edits: only the changed items and the decorator's reach around them are touched.
 extension ChatTranscriptController {
-  /// Applies `changes` to a copy of the layout.
+  /// The first edit that points outside the item list, checked against the item count each
+  /// edit leaves behind, so a bad batch is refused before anything changes.
   ///
-  /// - Returns: the new layout, or the error of the first edit that points outside the list
-  ///   (the caller then rebuilds from the data source's full list).
+  /// - Complexity: O(edits).
+  func firstOutOfBoundsChange(in changes: [ChatItemsChange], itemCount: Int) -> ChatTranscriptError? {
+    var count = itemCount
+    for change in changes {
+      switch change {
+      case .insert(let items, let index):
+        guard index >= 0, index <= count else {
+          return .changeOutOfBounds("insert at \(index) of \(count) items")
+        }
+        count += items.count
+      case .remove(let range):
+        guard range.lowerBound >= 0, range.upperBound <= count else {
+          return .changeOutOfBounds("remove \(range) of \(count) items")
+        }
+        count -= range.count
+      case .replace(_, let index):
+        guard index >= 0, index < count else {
+          return .changeOutOfBounds("replace at \(index) of \(count) items")
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Applies `changes` (already checked with `firstOutOfBoundsChange`) to `next`.
+  ///
   /// - Complexity: per edit O(k + r + √n) for k inserted items and decorator reach r.
-  func applyChanges(
-    _ changes: [ChatItemsChange], remeasureAll: Bool, anchor: inout ReadingAnchor?,
-    update: inout TranscriptUpdate
-  ) -> Result<TranscriptLayout, ChatTranscriptError> {
-    var next = layout
+  func apply(
+    _ changes: [ChatItemsChange], to next: inout TranscriptLayout, remeasureAll: Bool,
+    anchor: inout ReadingAnchor?, update: inout TranscriptUpdate
+  ) {
     if remeasureAll { next.markAllNeedingMeasurement() }
     // Rows taken out by earlier edits of this update, so a move keeps its presenter.
     var removed: [ChatItemKey: TranscriptLayout.Row] = [:]
     for change in changes {
-      let itemCount = next.itemCount
+      let (range, inserted): (Range<Int>, [any ChatItem])
       switch change {
-      case .insert(let items, let index):
-        guard index >= 0, index <= itemCount else {
-          return .failure(.changeOutOfBounds("insert at \(index) of \(itemCount) items"))
-        }
-        replaceItems(
-          index..<index, with: items, in: &next, removed: &removed, remeasureAll: remeasureAll,
-          anchor: &anchor, update: &update)
-      case .remove(let range):
-        guard range.lowerBound >= 0, range.upperBound <= itemCount else {
-          return .failure(.changeOutOfBounds("remove \(range) of \(itemCount) items"))
-        }
-        replaceItems(
-          range, with: [], in: &next, removed: &removed, remeasureAll: remeasureAll, anchor: &anchor,
-          update: &update)
-      case .replace(let item, let index):
-        guard index >= 0, index < itemCount else {
-          return .failure(.changeOutOfBounds("replace at \(index) of \(itemCount) items"))
-        }
-        replaceItems(
-          index..<index + 1, with: [item], in: &next, removed: &removed, remeasureAll: remeasureAll,
-          anchor: &anchor, update: &update)
+      case .insert(let items, let index): (range, inserted) = (index..<index, items)
+      case .remove(let removedRange): (range, inserted) = (removedRange, [])
+      case .replace(let item, let index): (range, inserted) = (index..<index + 1, [item])
       }
+      replaceItems(
+        range, with: inserted, in: &next, removed: &removed, remeasureAll: remeasureAll, anchor: &anchor,
+        update: &update)
     }
     // Whatever was taken out and never came back has left the transcript.
     update.deletedIDs.append(contentsOf: removed.values.map(\.payload.item.id))
-    return .success(next)
   }
 
   /// Replaces the items in `range` (item indices) with `inserted` and re-decorates the
@@ -75,7 +83,7 @@ extension ChatTranscriptController {
       guard index < low || index >= windowEnd, oldIndex >= 0, oldIndex < next.itemCount,
         let row = next.rowIndex(ofItem: oldIndex)
       else { return nil }
-      return next[row].payload.item
+      return next.payload(at: row).item
     }) { outside in
       decorate(window, windowStart: low, outside: outside)
     }
@@ -91,7 +99,7 @@ extension ChatTranscriptController {
   /// The first row belonging to item `itemIndex`: its leading injected rows, then its own.
   private func groupStart(ofItem itemIndex: Int, in next: TranscriptLayout) -> Int {
     guard var row = next.rowIndex(ofItem: itemIndex) else { return next.count }
-    while row > 0, next[row - 1].payload.role == .leading { row -= 1 }
+    while row > 0, next.payload(at: row - 1).role == .leading { row -= 1 }
     return row
   }
 }

@@ -5,7 +5,7 @@ extension ChatTranscriptController {
     let offset = collectionView.viewport.contentOffset
     guard let row = layout.index(atY: offset) else { return nil }
     return ReadingAnchor(
-      row: row, key: layout[row].payload.key, offsetInRow: max(offset - layout.yOffset(at: row), 0))
+      row: row, key: layout.payload(at: row).key, offsetInRow: max(offset - layout.yOffset(at: row), 0))
   }
 
   /// After an update: a reader at the bottom follows new items down; anyone else keeps the
@@ -74,7 +74,7 @@ extension ChatTranscriptController: CollectionViewDataSource {
   }
 
   public func presentation(ofRow index: Int) -> RowPresentation {
-    let row = layout[index].payload
+    let row = layout.payload(at: index)
     return RowPresentation(
       presenter: row.presenter, decoration: row.decoration, contentVersion: row.contentVersion)
   }

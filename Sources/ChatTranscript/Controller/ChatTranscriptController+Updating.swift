@@ -14,24 +14,28 @@ extension ChatTranscriptController {
   }
 
   /// Builds the next layout for `batch`, leaving only measurement to do.
-  func prepare(_ batch: UpdateQueue.Batch) -> PreparedUpdate {
+  ///
+  /// - Parameter inPlace: edit the current layout rather than a copy. Only when nothing can
+  ///   read the layout before `finish` (the synchronous path); a copy of a million rows costs
+  ///   more than the edit.
+  func prepare(_ batch: UpdateQueue.Batch, inPlace: Bool) -> PreparedUpdate {
     var update = TranscriptUpdate(type: batch.type, requestCount: batch.requestCount)
     var anchor = readingAnchor()
+    let wasAtBottom = collectionView.isScrolledToBottom()
     let width = collectionView.viewport.width
     let remeasureAll = batch.relayout || width != layout.width
     var next: TranscriptLayout
-    switch batch.changes.map({
-      applyChanges($0, remeasureAll: remeasureAll, anchor: &anchor, update: &update)
-    }) {
-    case .success(let applied)?:
-      next = applied
-    case .failure(let error)?:
-      // Start over from the data source's list; the edits made so far are discarded.
-      update = TranscriptUpdate(type: batch.type, requestCount: batch.requestCount)
-      update.errors.append(error)
-      anchor = readingAnchor()
-      next = rebuildFromDataSource(remeasureAll: remeasureAll, anchor: &anchor, update: &update)
-    case nil:
+    if let changes = batch.changes {
+      if let error = firstOutOfBoundsChange(in: changes, itemCount: layout.itemCount) {
+        // The data source and the transcript disagree: start over from its full list.
+        update.errors.append(error)
+        next = rebuildFromDataSource(remeasureAll: remeasureAll, anchor: &anchor, update: &update)
+      } else {
+        next = layout
+        if inPlace { layout = TranscriptLayout(width: layout.width) }
+        apply(changes, to: &next, remeasureAll: remeasureAll, anchor: &anchor, update: &update)
+      }
+    } else {
       next = rebuildFromDataSource(remeasureAll: remeasureAll, anchor: &anchor, update: &update)
     }
     next.width = width
@@ -39,7 +43,7 @@ extension ChatTranscriptController {
     let measurement = planMeasurement(of: pendingRows, in: next)
     return PreparedUpdate(
       batch: batch, next: next, update: update, measurement: measurement, pendingRows: pendingRows,
-      anchor: anchor, wasAtBottom: collectionView.isScrolledToBottom())
+      anchor: anchor, wasAtBottom: wasAtBottom)
   }
 
   /// Sorts rows awaiting a height into cache hits, background work and owner work.
@@ -47,7 +51,7 @@ extension ChatTranscriptController {
     let width = collectionView.viewport.width
     var measurement = HeightMeasurement(width: width, count: rows.count)
     for (position, index) in rows.enumerated() {
-      let row = next[index].payload
+      let row = next.payload(at: index)
       if let height = heightCache.height(
         id: row.item.id, contentVersion: row.contentVersion, width: width, decoration: row.decoration)
       {
@@ -73,10 +77,10 @@ extension ChatTranscriptController {
     let rows = prepared.pendingRows
     for (position, height) in zip(prepared.measurement.background.positions, backgroundHeights) {
       heights[position] = checkedHeight(
-        height, row: prepared.next[rows[position]].payload, update: &prepared.update)
+        height, row: prepared.next.payload(at: rows[position]), update: &prepared.update)
     }
     for position in prepared.measurement.ownerPositions {
-      let row = prepared.next[rows[position]].payload
+      let row = prepared.next.payload(at: rows[position])
       let height = row.presenter.heightForCell(maximumWidth: width, decoration: row.decoration)
       heights[position] = checkedHeight(height, row: row, update: &prepared.update)
     }

@@ -76,9 +76,9 @@ public final class ChatTranscriptController {
   /// Whether requests are waiting or an update is running.
   public var hasPendingUpdates: Bool { queue.hasPendingRequests || queue.isUpdating }
 
-  public func item(atRow row: Int) -> any ChatItem { layout[row].payload.item }
-  public func presenter(atRow row: Int) -> any ChatItemPresenter { layout[row].payload.presenter }
-  public func decoration(atRow row: Int) -> ChatItemDecoration { layout[row].payload.decoration }
+  public func item(atRow row: Int) -> any ChatItem { layout.payload(at: row).item }
+  public func presenter(atRow row: Int) -> any ChatItemPresenter { layout.payload(at: row).presenter }
+  public func decoration(atRow row: Int) -> ChatItemDecoration { layout.payload(at: row).decoration }
   public func frame(ofRow row: Int) -> Rect { layout.frame(at: row) }
   public func row(atY y: Double) -> Int? { layout.index(atY: y) }
 
@@ -135,7 +135,7 @@ public final class ChatTranscriptController {
   /// Returns at once when an update is already running (its loop picks the requests up).
   public func applyPendingUpdates() {
     while let batch = queue.beginBatch() {
-      var work = prepare(batch)
+      var work = prepare(batch, inPlace: true)
       let heights = work.measurement.background.run()
       finish(&work, backgroundHeights: heights)
     }
@@ -147,7 +147,8 @@ public final class ChatTranscriptController {
   /// are coalesced into the next round.
   public func applyPendingUpdatesInBackground() async {
     while let batch = queue.beginBatch() {
-      var work = prepare(batch)
+      // The current layout stays readable (scrolling) while heights are measured.
+      var work = prepare(batch, inPlace: false)
       let background = work.measurement.background
       let heights =
         background.calculators.isEmpty

@@ -41,12 +41,19 @@ struct ChunkedList<Element: Summarized> {
   /// `prefixes[c]` is the sum of the summaries of every chunk before `c`; one more entry holds the total.
   private(set) var prefixes: [Element.Summary] = [.zero]
   private(set) var chunkStarts: [Int] = [0]
+  /// Chunk identifier → position; kept only for owners that index elements by chunk.
   private(set) var chunkPositions: [Int: Int] = [:]
+  let tracksChunkPositions: Bool
   private var nextChunkIdentifier = 0
 
-  init() {}
+  /// - Parameter tracksChunkPositions: keep `chunk(withIdentifier:)` working, at the cost of
+  ///   a dictionary update per chunk after each split or merge.
+  init(tracksChunkPositions: Bool = false) {
+    self.tracksChunkPositions = tracksChunkPositions
+  }
 
   init(_ elements: some Collection<Element>) {
+    self.init()
     replaceSubrange(0..<0, with: elements)
   }
 
@@ -160,7 +167,7 @@ struct ChunkedList<Element: Summarized> {
       let emptied = chunks[start.chunk].elements.isEmpty
       if emptied {
         chunks.remove(at: start.chunk)
-        chunkPositions[identifier] = nil
+        if tracksChunkPositions { chunkPositions[identifier] = nil }
       }
       refreshTotals(from: start.chunk, positionsChanged: emptied)
       return Placement(editedChunk: emptied ? nil : identifier)
@@ -177,7 +184,9 @@ struct ChunkedList<Element: Summarized> {
       merged.insert(contentsOf: chunks[first].elements, at: 0)
     }
     let isAppend = end.chunk == chunks.count - 1 && range.upperBound == count
-    for chunk in chunks[first...end.chunk] { chunkPositions[chunk.identifier] = nil }
+    if tracksChunkPositions {
+      for chunk in chunks[first...end.chunk] { chunkPositions[chunk.identifier] = nil }
+    }
     let created = split(merged, appending: isAppend)
     chunks.replaceSubrange(first...end.chunk, with: created)
     refreshTotals(from: first, positionsChanged: true)
@@ -219,7 +228,7 @@ struct ChunkedList<Element: Summarized> {
   private mutating func refreshTotals(from first: Int, positionsChanged: Bool) {
     if first < chunks.count { chunks[first].summary = Self.summarize(chunks[first].elements) }
     refreshPrefixes(from: first)
-    if positionsChanged {
+    if positionsChanged && tracksChunkPositions {
       for position in first..<chunks.count { chunkPositions[chunks[position].identifier] = position }
     }
     _checkInvariants()

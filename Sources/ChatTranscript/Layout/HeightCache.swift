@@ -3,8 +3,13 @@
 ///
 /// Rows carry their current height already; this cache is what makes a presenter rebuilt
 /// for unchanged content, a reload, or a width that flips back (rotation, a resized
-/// terminal) cost lookups instead of measurements. Entries for other widths stay valid —
-/// the width is part of the key — but are the first to go when the cache is full.
+/// terminal) cost lookups instead of measurements. The width is part of the key, so a new
+/// width simply misses until its entries are stored.
+///
+/// Bounded by two generations: new entries go to the young one; when it is full, the old
+/// generation is dropped whole and the young one takes its place. Hits in the old generation
+/// move to the young one, so what is used survives (an approximation of least recently used
+/// at O(1) per operation, without the rehashing an eviction pass would cost).
 public struct HeightCache {
   struct Key: Hashable {
     var id: String
@@ -15,48 +20,47 @@ public struct HeightCache {
 
   /// The most entries kept; the cache never grows past it.
   public let capacity: Int
-  private var heights: [Key: Double] = [:]
+  private var young: [Key: Double] = [:]
+  private var old: [Key: Double] = [:]
 
   public init(capacity: Int = 100_000) {
     self.capacity = max(capacity, 0)
   }
 
-  public var count: Int { heights.count }
+  public var count: Int { young.count + old.count }
 
-  public func height(
+  public mutating func height(
     id: String, contentVersion: Int, width: Double, decoration: ChatItemDecoration
   ) -> Double? {
-    heights[Key(id: id, contentVersion: contentVersion, width: width, decoration: decoration)]
+    let key = Key(id: id, contentVersion: contentVersion, width: width, decoration: decoration)
+    if let height = young[key] { return height }
+    guard let height = old.removeValue(forKey: key) else { return nil }
+    insert(height, for: key)
+    return height
   }
 
-  /// Stores a height, making room first when full.
+  /// Stores a height.
   ///
-  /// - Parameter currentWidth: the width entries are being computed for now; entries for
-  ///   other widths are evicted first.
-  /// - Complexity: amortized O(1); an eviction pass is O(capacity) and frees at least half.
+  /// - Complexity: amortized O(1).
   public mutating func store(
     _ height: Double, id: String, contentVersion: Int, width: Double, decoration: ChatItemDecoration
   ) {
-    guard capacity > 0 else { return }
-    let key = Key(id: id, contentVersion: contentVersion, width: width, decoration: decoration)
-    if heights.count >= capacity, heights[key] == nil { evict(keepingWidth: width) }
-    heights[key] = height
+    insert(height, for: Key(id: id, contentVersion: contentVersion, width: width, decoration: decoration))
   }
 
   public mutating func removeAll() {
-    heights.removeAll()
+    young = [:]
+    old = [:]
   }
 
-  /// Drops entries for other widths; if that frees less than half, drops half of the rest.
-  private mutating func evict(keepingWidth width: Double) {
-    heights = heights.filter { $0.key.width == width }
-    if heights.count >= capacity / 2 {
-      var dropped = 0
-      let excess = heights.count - capacity / 2
-      heights = heights.filter { _ in
-        dropped += 1
-        return dropped > excess
-      }
+  private mutating func insert(_ height: Double, for key: Key) {
+    let generationSize = capacity / 2
+    guard generationSize > 0 else { return }
+    if young.count >= generationSize, young[key] == nil {
+      old = young
+      young = [:]
+      young.reserveCapacity(generationSize)
     }
+    young[key] = height
   }
 }

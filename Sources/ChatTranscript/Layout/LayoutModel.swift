@@ -6,7 +6,10 @@
 /// the running totals after it: O(√n) for the sizes this engine is built for.
 ///
 /// `Payload` is whatever the owner wants to keep per row (the engine keeps the item, its
-/// presenter and its decoration). A value type: a copy is a snapshot.
+/// presenter and its decoration). Geometry and payloads live in two chunked lists that are
+/// always edited together, so they are cut into chunks identically: lookups scan compact
+/// geometry only, and a payload is found at the same chunk and offset. A value type: a
+/// copy is a snapshot.
 public struct LayoutModel<Payload> {
   /// One row: metrics, whether it stands for a data-source item, and the owner's payload.
   public struct Row {
@@ -23,9 +26,20 @@ public struct LayoutModel<Payload> {
       self.needsMeasurement = needsMeasurement
       self.payload = payload
     }
+
+    var geometry: RowGeometry {
+      RowGeometry(metrics: metrics, isItem: isItem, needsMeasurement: needsMeasurement)
+    }
   }
 
-  private(set) var rows = ChunkedList<Row>()
+  /// Payloads carry no totals; they only follow the geometry's chunking.
+  struct PayloadSlot: Summarized {
+    var payload: Payload
+    var summary: NoSummary { NoSummary() }
+  }
+
+  private(set) var geometry = ChunkedList<RowGeometry>()
+  private(set) var payloads = ChunkedList<PayloadSlot>()
   /// The width the rows were measured for.
   public var width: Double
 
@@ -35,18 +49,33 @@ public struct LayoutModel<Payload> {
 
   public init(width: Double, rows: some Collection<Row>) {
     self.width = width
-    self.rows = ChunkedList(rows)
+    replaceRows(0..<0, with: rows)
   }
 
-  public var count: Int { rows.count }
+  public var count: Int { geometry.count }
   /// Rows standing for data-source items (injected rows excluded).
-  public var itemCount: Int { rows.total.itemCount }
+  public var itemCount: Int { geometry.total.itemCount }
   /// The height of everything: every row's height and margin.
-  public var contentHeight: Double { rows.total.extent }
+  public var contentHeight: Double { geometry.total.extent }
 
   public subscript(index: Int) -> Row {
-    get { rows[index] }
-    set { rows[index] = newValue }
+    get {
+      let (chunk, offset) = geometry.location(of: index)
+      let shape = geometry.chunks[chunk].elements[offset]
+      return Row(
+        metrics: shape.metrics, isItem: shape.isItem, needsMeasurement: shape.needsMeasurement,
+        payload: payloads.chunks[chunk].elements[offset].payload)
+    }
+    set {
+      geometry[index] = newValue.geometry
+      payloads.modifyWithoutResummarizing(at: index) { $0.payload = newValue.payload }
+    }
+  }
+
+  /// The payload of row `index`, without its geometry.
+  public func payload(at index: Int) -> Payload {
+    let (chunk, offset) = geometry.location(of: index)
+    return payloads.chunks[chunk].elements[offset].payload
   }
 
   /// Replaces rows in `range` with `newRows`: insertion, deletion and resizing in one call.
@@ -54,11 +83,12 @@ public struct LayoutModel<Payload> {
   /// - Precondition: `range` lies within `0...count`.
   /// - Complexity: O(B + k + n/B) for k new rows, B the chunk size.
   public mutating func replaceRows(_ range: Range<Int>, with newRows: some Collection<Row>) {
-    rows.replaceSubrange(range, with: newRows)
+    geometry.replaceSubrange(range, with: newRows.lazy.map(\.geometry))
+    payloads.replaceSubrange(range, with: newRows.lazy.map { PayloadSlot(payload: $0.payload) })
   }
 
   /// Rows still waiting for a height.
-  public var pendingMeasurementCount: Int { rows.total.pendingCount }
+  public var pendingMeasurementCount: Int { geometry.total.pendingCount }
 
   /// The indices of rows waiting for a height, in order.
   ///
@@ -66,9 +96,9 @@ public struct LayoutModel<Payload> {
   public var rowsNeedingMeasurement: [Int] {
     var result: [Int] = []
     result.reserveCapacity(pendingMeasurementCount)
-    for (chunk, content) in rows.chunks.enumerated() where content.summary.pendingCount > 0 {
-      let start = rows.startIndex(ofChunk: chunk)
-      for (offset, row) in content.elements.enumerated() where row.needsMeasurement {
+    for (chunk, content) in geometry.chunks.enumerated() where content.summary.pendingCount > 0 {
+      let start = geometry.startIndex(ofChunk: chunk)
+      for offset in content.elements.indices where content.elements[offset].needsMeasurement {
         result.append(start + offset)
       }
     }
@@ -79,7 +109,7 @@ public struct LayoutModel<Payload> {
   ///
   /// - Complexity: O(n).
   public mutating func markAllNeedingMeasurement() {
-    rows.modifyElements(at: Array(0..<count)) { _, row in row.needsMeasurement = true }
+    geometry.modifyElements(at: Array(0..<count)) { _, row in row.needsMeasurement = true }
   }
 
   /// Gives rows their measured heights and recomputes the totals once.
@@ -88,7 +118,7 @@ public struct LayoutModel<Payload> {
   ///   - heights: one height per entry of `indices`.
   ///   - indices: row indices, ascending.
   public mutating func setMeasuredHeights(_ heights: [Double], at indices: [Int]) {
-    rows.modifyElements(at: indices) { position, row in
+    geometry.modifyElements(at: indices) { position, row in
       row.metrics.height = heights[position]
       row.needsMeasurement = false
     }
@@ -96,24 +126,26 @@ public struct LayoutModel<Payload> {
 
   /// Changes a row's payload; metrics stay as they are.
   public mutating func updatePayload(at index: Int, _ body: (inout Payload) -> Void) {
-    rows.modifyWithoutResummarizing(at: index) { body(&$0.payload) }
+    payloads.modifyWithoutResummarizing(at: index) { body(&$0.payload) }
   }
 
   /// The y where row `index` starts.
   ///
   /// - Complexity: O(log(n/B) + B).
   public func yOffset(at index: Int) -> Double {
-    let (chunk, offset) = rows.location(of: index)
-    var y = rows.prefixes[chunk].extent
-    guard chunk < rows.chunks.count else { return y }
-    let elements = rows.chunks[chunk].elements
-    for position in 0..<offset { y += elements[position].metrics.extent }
+    let (chunk, offset) = geometry.location(of: index)
+    var y = geometry.prefixes[chunk].extent
+    guard chunk < geometry.chunks.count else { return y }
+    let elements = geometry.chunks[chunk].elements
+    for position in 0..<offset { y += elements[position].extent }
     return y
   }
 
   /// Row `index`'s frame: full width, its height without the margin.
   public func frame(at index: Int) -> Rect {
-    Rect(x: 0, y: yOffset(at: index), width: width, height: rows[index].metrics.height)
+    let (chunk, offset) = geometry.location(of: index)
+    return Rect(
+      x: 0, y: yOffset(at: index), width: width, height: geometry.chunks[chunk].elements[offset].metrics.height)
   }
 
   /// The row whose band (height and margin) contains `y`, clamped to the first and last rows;
@@ -123,15 +155,15 @@ public struct LayoutModel<Payload> {
   public func index(atY y: Double) -> Int? {
     guard count > 0 else { return nil }
     guard y > 0 else { return 0 }
-    let chunk = rows.lastChunk(notAfter: y, by: \.extent)
-    var top = rows.prefixes[chunk].extent
-    let elements = rows.chunks[chunk].elements
-    for (offset, row) in elements.enumerated() {
-      let bottom = top + row.metrics.extent
-      if y < bottom { return rows.startIndex(ofChunk: chunk) + offset }
+    let chunk = geometry.lastChunk(notAfter: y, by: \.extent)
+    var top = geometry.prefixes[chunk].extent
+    let elements = geometry.chunks[chunk].elements
+    for offset in elements.indices {
+      let bottom = top + elements[offset].extent
+      if y < bottom { return geometry.startIndex(ofChunk: chunk) + offset }
       top = bottom
     }
-    return min(rows.startIndex(ofChunk: chunk) + elements.count, count) - 1
+    return min(geometry.startIndex(ofChunk: chunk) + elements.count, count) - 1
   }
 
   /// The rows whose bands intersect the vertical span `y..<y + height`.
@@ -150,13 +182,16 @@ public struct LayoutModel<Payload> {
   public func forEachRow(in range: Range<Int>, _ body: (Int, Double, Row) throws -> Void) rethrows {
     guard !range.isEmpty else { return }
     var y = yOffset(at: range.lowerBound)
-    var (chunk, offset) = rows.location(of: range.lowerBound)
+    var (chunk, offset) = geometry.location(of: range.lowerBound)
     for index in range {
-      let row = rows.chunks[chunk].elements[offset]
+      let shape = geometry.chunks[chunk].elements[offset]
+      let row = Row(
+        metrics: shape.metrics, isItem: shape.isItem, needsMeasurement: shape.needsMeasurement,
+        payload: payloads.chunks[chunk].elements[offset].payload)
       try body(index, y, row)
-      y += row.metrics.extent
+      y += shape.extent
       offset += 1
-      if offset == rows.chunks[chunk].elements.count {
+      if offset == geometry.chunks[chunk].elements.count {
         chunk += 1
         offset = 0
       }
@@ -169,26 +204,39 @@ public struct LayoutModel<Payload> {
   public func rowIndex(ofItem itemIndex: Int) -> Int? {
     guard itemIndex >= 0, itemIndex < itemCount else { return nil }
     // The last chunk that starts with fewer than itemIndex + 1 items before it holds the item.
-    let chunk = rows.lastChunk(notAfter: itemIndex, by: { $0.itemCount })
-    var seen = rows.prefixes[chunk].itemCount
-    for (offset, row) in rows.chunks[chunk].elements.enumerated() where row.isItem {
-      if seen == itemIndex { return rows.startIndex(ofChunk: chunk) + offset }
+    let chunk = geometry.lastChunk(notAfter: itemIndex, by: { $0.itemCount })
+    var seen = geometry.prefixes[chunk].itemCount
+    let elements = geometry.chunks[chunk].elements
+    for offset in elements.indices where elements[offset].isItem {
+      if seen == itemIndex { return geometry.startIndex(ofChunk: chunk) + offset }
       seen += 1
     }
     return nil
   }
 
   /// Every row in order.
-  public var allRows: some Sequence<Row> { rows }
+  public var allRows: [Row] {
+    var result: [Row] = []
+    result.reserveCapacity(count)
+    forEachRow(in: 0..<count) { _, _, row in result.append(row) }
+    return result
+  }
 }
 
-extension LayoutModel.Row: Summarized {
+/// A row's shape: what layout lookups read, kept apart from payloads so scans stay compact.
+struct RowGeometry: Summarized, Sendable {
+  var metrics: RowMetrics
+  var isItem: Bool
+  var needsMeasurement: Bool
+
+  /// The space the row takes now: nothing while its height is unknown.
+  var extent: Double { needsMeasurement ? 0 : metrics.extent }
+
   var summary: RowSummary {
-    RowSummary(
-      rowCount: 1, itemCount: isItem ? 1 : 0, pendingCount: needsMeasurement ? 1 : 0,
-      extent: needsMeasurement ? 0 : metrics.extent)
+    RowSummary(rowCount: 1, itemCount: isItem ? 1 : 0, pendingCount: needsMeasurement ? 1 : 0, extent: extent)
   }
 }
 
 extension LayoutModel: Sendable where Payload: Sendable {}
 extension LayoutModel.Row: Sendable where Payload: Sendable {}
+extension LayoutModel.PayloadSlot: Sendable where Payload: Sendable {}

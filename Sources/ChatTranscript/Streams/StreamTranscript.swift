@@ -13,7 +13,7 @@ public final class StreamTranscript: ChatDataSource {
   }
 
   public weak var delegate: (any ChatDataSourceDelegate)?
-  private var entries = ChunkedList<Entry>()
+  private var entries = ChunkedList<Entry>(tracksChunkPositions: true)
   /// Which chunk of `entries` holds each id.
   private var chunkOfID: [String: Int] = [:]
   private var typingSenders: [String] = []
