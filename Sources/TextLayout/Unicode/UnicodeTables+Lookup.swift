@@ -35,15 +35,16 @@ extension UnicodeTables {
     return propertyWord(ofSet: Int(truncatingIfNeeded: stage2.utf8Start[Int(truncatingIfNeeded: byte)]))
   }
 
-  /// The line-break class of an ASCII scalar, from a table of its own: one read.
+  /// The raw line-break class of an ASCII scalar, from a table of its own: one read.
+  ///
+  /// A raw value, not a ``LineBreakClass``: the scanner's ASCII loop hands it straight to
+  /// ``LineBreakAutomaton/advance(_:overClassNumber:followedByNumber:)``.
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  static func asciiLineBreakClass(_ byte: UInt8) -> LineBreakClass {
+  static func asciiLineBreakClassNumber(_ byte: UInt8) -> UInt8 {
     assert(byte < 0x80, "not ASCII")
-    let rawValue = asciiLineBreakClasses.utf8Start[Int(truncatingIfNeeded: byte)]
-    // See `ScalarProperties.lineBreakClass` for why the bit cast is sound.
-    return unsafeBitCast(Swift.min(rawValue, LineBreakClass.lastRawValue), to: LineBreakClass.self)
+    return asciiLineBreakClasses.utf8Start[Int(truncatingIfNeeded: byte)]
   }
 
   @inline(__always)
