@@ -1,10 +1,10 @@
 extension UnicodeTables {
   /// The packed property word of `scalar` (a value up to U+10FFFF).
   ///
-  /// The only unsafe reads of the module besides the UTF-8 scanner: the tables are
-  /// StaticString literals of 7-bit bytes, read in place. The generator sizes stage 1 to
-  /// cover U+0000…U+10FFFF and writes only block numbers and property-set numbers that are
-  /// in range, so every index below is inside its literal.
+  /// The tables are StaticString literals of 7-bit bytes, read in place without bounds
+  /// checks. The generator sizes stage 1 to cover U+0000…U+10FFFF and writes only block
+  /// numbers and property-set numbers that exist, so every index below is inside its
+  /// literal.
   ///
   /// - Complexity: O(1).
   @inline(__always)

@@ -67,4 +67,25 @@ enum ASCIIBytes {
     }
     return chunk
   }
+
+  /// Whether every byte of `bytes` is U+0020…U+007E (eight at a time).
+  ///
+  /// - Complexity: O(n) for n bytes.
+  static func areAllPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var index = 0
+    var failures: UInt64 = 0
+    while index < bytes.count {
+      let chunk = eightBytes(of: bytes, at: index)
+      let ascii = chunk & ~high
+      let atLeastSpace = ascii &+ (0x80 - 0x20) &* ones  // bit 7: byte >= 0x20
+      let delete = ascii &+ ones  // bit 7: byte == 0x7F
+      // Past the end the chunk holds zeros, which are not printable: count only real bytes.
+      let valid = bytes.count &- index >= 8 ? high : high &>> UInt64((8 &- (bytes.count &- index)) &* 8)
+      failures |= ~(atLeastSpace & ~delete & ~chunk) & valid
+      index &+= 8
+    }
+    return failures == 0
+  }
 }

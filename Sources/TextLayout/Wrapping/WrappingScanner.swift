@@ -46,6 +46,16 @@ struct WrappingScanner<Sink: LineSink> {
   mutating func run() -> Sink {
     let bytes = self.bytes
     let count = bytes.count
+    if count <= fitter.maxWidth && ASCIIBytes.areAllPrintable(bytes) {
+      // Most chat messages: printable ASCII no wider than the line. Each byte is a
+      // one-column cluster and nothing forces a break, so the text is one line whose
+      // width runs to its last non-space; one pass of eight-byte tests settles it.
+      var end = count
+      while end > 0 && bytes[end &- 1] == 0x20 { end &-= 1 }
+      fitter.placeSingleLine(contentEnd: end)
+      fitter.finish()
+      return fitter.sink
+    }
     var index = 0
     if count > 0 && ASCIIBytes.isPrintable(bytes[0]) {
       // The ASCII loop can take the very first byte: the start state and an empty segment
