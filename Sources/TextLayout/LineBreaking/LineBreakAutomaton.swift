@@ -3,7 +3,7 @@
 /// ``LineBreakState`` states the rules; this table is derived from it once, by walking
 /// every state reachable from the start with every class. A step is then one table read
 /// instead of a cascade of comparisons, which is what makes measuring fast. The table is
-/// small (127 states for Unicode 15.0, see ``stateCount``).
+/// small: 127 states for Unicode 15.0.
 ///
 /// Layout, for speed: each state owns a row of 64 entries (one per class, padded), and a
 /// state is represented by its row's offset in the table, so a step is an addition and
@@ -39,8 +39,6 @@ struct LineBreakAutomaton: @unchecked Sendable {
   /// `transitions[state + class]`: the next state in the low 14 bits and the ``Action``
   /// in the high 2.
   private let transitions: UnsafeBufferPointer<UInt16>
-  /// The number of reachable states.
-  let stateCount: Int
   /// The state after an AL scalar that LB9 does not absorb, whatever came before it.
   let afterAlphabetic: State
   /// The state after an NU scalar that LB9 does not absorb, whatever came before it.
@@ -87,7 +85,6 @@ struct LineBreakAutomaton: @unchecked Sendable {
       table[offset] = UInt16(entry.next * Self.rowLength) | entry.action.rawValue << Self.actionShift
     }
     transitions = UnsafeBufferPointer(table)
-    stateCount = states.count
     // After an AL or NU unit the state depends on that class alone: `LineBreakState.enter`
     // sets every field from it when it is not SP.
     func state(after scalarClass: LineBreakClass) -> State {
