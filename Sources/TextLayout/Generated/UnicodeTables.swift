@@ -11,12 +11,10 @@
 /// that set (two 7-bit bytes, low first). All three are 7-bit byte strings so they compile
 /// fast and are read in place through `utf8Start`.
 enum UnicodeTables {
-  static let unicodeVersion = (major: 15, minor: 0)
   static let blockShift: UInt32 = 9
   static let blockMask: UInt32 = 511
   /// Whether a stage-1 entry takes two 7-bit bytes (low first) instead of one.
   static let stage1EntriesAreWide = false
-  static let propertySetCount = 81
 
   /// 2176 block numbers.
   static var stage1: StaticString {

@@ -2,9 +2,13 @@
 /// of UAX #29 for Unicode 15.0 (not the standard library's `Character`, whose Unicode
 /// version can differ).
 ///
-/// Renderers use it to split a word that is wider than a line:
+/// Renderers use it to split a word that is wider than a line, as the measurers do:
 ///
-///     for cluster in GraphemeClusters(word) where used + cluster.width > width { … }
+///     var used = 0
+///     for cluster in GraphemeClusters(word) {
+///       if used > 0 && used + cluster.width > lineWidth { used = 0 }  // next line
+///       used += cluster.width
+///     }
 public struct GraphemeClusters: Sequence, Sendable {
   private let scalars: Substring.UnicodeScalarView
 

@@ -3,17 +3,22 @@
 /// ``LineBreakState`` states the rules; this table is derived from it once, by walking
 /// every state reachable from the start with every class. A step is then one table read
 /// instead of a cascade of comparisons, which is what makes measuring fast. The table is
-/// small (a few hundred states, see ``stateCount``).
+/// small: 127 states for Unicode 15.0.
+///
+/// Layout, for speed: each state owns a row of 64 entries (one per class, padded), and a
+/// state is represented by its row's offset in the table, so a step is an addition and
+/// a load, with no multiplication, and the class can be masked into the row instead of
+/// checked. An entry holds the next state's row offset and the action.
 ///
 /// The table lives in memory that is allocated once, written before ``shared`` is
 /// published and never written or freed afterwards, so sharing the pointer is safe
 /// (`@unchecked Sendable`) and copying the automaton costs no reference counting.
 struct LineBreakAutomaton: @unchecked Sendable {
-  /// A state: an index into the table's rows.
+  /// A state: the offset of its row in the table.
   typealias State = UInt16
 
   /// What one table entry says about the position before a scalar.
-  private enum Action: UInt8 {
+  private enum Action: UInt16 {
     case prohibited = 0  // BreakAction.prohibited
     case allowed = 1  // BreakAction.allowed
     case mandatory = 2  // BreakAction.mandatory
@@ -21,7 +26,7 @@ struct LineBreakAutomaton: @unchecked Sendable {
     case prohibitedBeforeNumber = 3
   }
 
-  private static let classCount = LineBreakClass.allCases.count
+  private static let rowLength = 64
   private static let actionShift: UInt16 = 14
   private static let stateMask: UInt16 = (1 << 14) - 1
 
@@ -31,21 +36,19 @@ struct LineBreakAutomaton: @unchecked Sendable {
   /// The table every measurer shares, built on first use.
   static let shared = LineBreakAutomaton()
 
-  /// `transitions[state * classCount + class]`: the next state in the low 14 bits and
-  /// the ``Action`` in the high 2.
+  /// `transitions[state + class]`: the next state in the low 14 bits and the ``Action``
+  /// in the high 2.
   private let transitions: UnsafeBufferPointer<UInt16>
-  /// The number of reachable states.
-  let stateCount: Int
-  /// The state after a space and then an ASCII letter, whatever came before the space.
-  let afterSpaceAndLetter: State
-  /// The state after a space and then an ASCII digit, whatever came before the space.
-  let afterSpaceAndDigit: State
+  /// The state after an AL scalar that LB9 does not absorb, whatever came before it.
+  let afterAlphabetic: State
+  /// The state after an NU scalar that LB9 does not absorb, whatever came before it.
+  let afterNumeric: State
 
   private init() {
+    precondition(LineBreakClass.allCases.count <= Self.rowLength, "too many line-break classes")
     var states = [LineBreakState()]
     var numbers = [LineBreakState(): 0]
-    var transitions: [UInt16] = []
-    transitions.reserveCapacity(512 * Self.classCount)
+    var entries: [(next: Int, action: Action)] = []
     var row = 0
     while row < states.count {
       for scalarClass in LineBreakClass.allCases {
@@ -69,24 +72,26 @@ struct LineBreakAutomaton: @unchecked Sendable {
           case (_, .allowed): .allowed
           case (_, .mandatory): .mandatory
           }
-        transitions.append(UInt16(truncatingIfNeeded: number) | UInt16(code.rawValue) << Self.actionShift)
+        entries.append((number, code))
       }
       row += 1
     }
-    precondition(states.count <= Int(Self.stateMask), "line-break automaton too large")
-    let table = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: transitions.count)
-    _ = table.initialize(from: transitions)
-    self.transitions = UnsafeBufferPointer(table)
-    self.stateCount = states.count
-    // After `SP X` the state depends on X alone: `LineBreakState.enter` sets every field
-    // from X and the space before it.
-    func state(after classes: LineBreakClass...) -> State {
-      classes.reduce(Self.start) { state, scalarClass in
-        transitions[Int(state) * Self.classCount + Int(scalarClass.rawValue)] & Self.stateMask
-      }
+    precondition(states.count * Self.rowLength <= Int(Self.stateMask), "line-break automaton too large")
+    let classCount = LineBreakClass.allCases.count
+    let table = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: states.count * Self.rowLength)
+    table.initialize(repeating: 0)  // padding: back to the start, never reached
+    for (index, entry) in entries.enumerated() {
+      let offset = index / classCount * Self.rowLength + index % classCount
+      table[offset] = UInt16(entry.next * Self.rowLength) | entry.action.rawValue << Self.actionShift
     }
-    afterSpaceAndLetter = state(after: .space, .alphabetic)
-    afterSpaceAndDigit = state(after: .space, .numeric)
+    transitions = UnsafeBufferPointer(table)
+    // After an AL or NU unit the state depends on that class alone: `LineBreakState.enter`
+    // sets every field from it when it is not SP.
+    func state(after scalarClass: LineBreakClass) -> State {
+      table[Int(Self.start) + Int(scalarClass.rawValue)] & Self.stateMask
+    }
+    afterAlphabetic = state(after: .alphabetic)
+    afterNumeric = state(after: .numeric)
   }
 
   /// Moves `state` over a scalar of class `scalarClass` and says what happens before it.
@@ -101,14 +106,23 @@ struct LineBreakAutomaton: @unchecked Sendable {
   func advance(
     _ state: inout State, over scalarClass: LineBreakClass, followedByNumber: () -> Bool
   ) -> BreakAction {
-    let entry = transitions[Int(state) &* Self.classCount &+ Int(scalarClass.rawValue)]
+    advance(&state, overClassNumber: scalarClass.rawValue, followedByNumber: followedByNumber)
+  }
+
+  /// ``advance(_:over:followedByNumber:)`` for a class given by its raw value, as the
+  /// scanner's ASCII table stores it; values of 64 and more wrap inside the row.
+  @inline(__always)
+  func advance(
+    _ state: inout State, overClassNumber classNumber: UInt8, followedByNumber: () -> Bool
+  ) -> BreakAction {
+    let entry = transitions[Int(state) &+ Int(classNumber & UInt8(Self.rowLength - 1))]
     state = entry & Self.stateMask
-    let code = UInt8(truncatingIfNeeded: entry >> Self.actionShift)
+    let code = entry >> Self.actionShift
     if code == Action.prohibitedBeforeNumber.rawValue {
       return followedByNumber() ? .prohibited : .allowed
     }
     // A `switch` here becomes a jump table whose indirect branch mispredicts most of the
     // time; the other codes are `BreakAction`'s raw values, declared in order from 0.
-    return unsafeBitCast(code, to: BreakAction.self)
+    return unsafeBitCast(UInt8(truncatingIfNeeded: code), to: BreakAction.self)
   }
 }

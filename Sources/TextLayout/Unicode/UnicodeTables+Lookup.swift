@@ -1,10 +1,10 @@
 extension UnicodeTables {
   /// The packed property word of `scalar` (a value up to U+10FFFF).
   ///
-  /// The only unsafe reads of the module besides the UTF-8 scanner: the tables are
-  /// StaticString literals of 7-bit bytes, read in place. The generator sizes stage 1 to
-  /// cover U+0000…U+10FFFF and writes only block numbers and property-set numbers that are
-  /// in range, so every index below is inside its literal.
+  /// The tables are StaticString literals of 7-bit bytes, read in place without bounds
+  /// checks. The generator sizes stage 1 to cover U+0000…U+10FFFF and writes only block
+  /// numbers and property-set numbers that exist, so every index below is inside its
+  /// literal.
   ///
   /// - Complexity: O(1).
   @inline(__always)
@@ -35,15 +35,16 @@ extension UnicodeTables {
     return propertyWord(ofSet: Int(truncatingIfNeeded: stage2.utf8Start[Int(truncatingIfNeeded: byte)]))
   }
 
-  /// The line-break class of an ASCII scalar, from a table of its own: one read.
+  /// The raw line-break class of an ASCII scalar, from a table of its own: one read.
+  ///
+  /// A raw value, not a ``LineBreakClass``: the scanner's ASCII loop hands it straight to
+  /// ``LineBreakAutomaton/advance(_:overClassNumber:followedByNumber:)``.
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  static func asciiLineBreakClass(_ byte: UInt8) -> LineBreakClass {
+  static func asciiLineBreakClassNumber(_ byte: UInt8) -> UInt8 {
     assert(byte < 0x80, "not ASCII")
-    let rawValue = asciiLineBreakClasses.utf8Start[Int(truncatingIfNeeded: byte)]
-    // See `ScalarProperties.lineBreakClass` for why the bit cast is sound.
-    return unsafeBitCast(Swift.min(rawValue, LineBreakClass.lastRawValue), to: LineBreakClass.self)
+    return asciiLineBreakClasses.utf8Start[Int(truncatingIfNeeded: byte)]
   }
 
   @inline(__always)

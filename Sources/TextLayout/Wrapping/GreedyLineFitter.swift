@@ -75,6 +75,19 @@ struct GreedyLineFitter<Sink: LineSink> {
     visibleWidth = 0
   }
 
+  /// Places a whole text that fits on one line, instead of its segments.
+  ///
+  /// Only for a fresh fitter and a text of single-column clusters and no mandatory break
+  /// that is at most `maxWidth` columns wide: no segment can then start a new line, and
+  /// the line's width is the number of columns up to the end of the last non-space.
+  ///
+  /// - Parameter contentEnd: where the text's trailing spaces start.
+  mutating func placeSingleLine(contentEnd end: Int) {
+    assert(width == 0 && end <= maxWidth, "not a fresh fitter or not one line")
+    contentEnd = end
+    visibleWidth = end
+  }
+
   /// Ends the last line; an empty text is one empty line.
   mutating func finish() {
     sink.addLine(start: lineStart, contentEnd: contentEnd, width: visibleWidth)

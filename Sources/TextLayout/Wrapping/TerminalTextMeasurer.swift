@@ -1,9 +1,9 @@
 /// Measures text in terminal columns, with the rules of DESIGN.md ("Text metrics").
 ///
 /// Line-break opportunities follow UAX #14 (Unicode 15.0), cluster widths the two width
-/// rules, and lines fill greedily with hanging spaces. One pass over the UTF-8 bytes, one
-/// table lookup per scalar and no heap allocation: measuring is cheap enough to run for
-/// every message of a transcript.
+/// rules, and lines fill greedily with hanging spaces. The work is linear in the UTF-8
+/// bytes, with at most one table lookup per scalar (printable ASCII needs fewer) and no
+/// heap allocation: measuring is cheap enough to run for every message of a transcript.
 public struct TerminalTextMeasurer: TextMeasurer {
   /// Creates a measurer; it has no settings.
   public init() {}

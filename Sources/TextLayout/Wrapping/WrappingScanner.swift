@@ -15,9 +15,9 @@
 /// line-break character), so this split is exact.
 ///
 /// The rules run as table-driven automata (``LineBreakAutomaton``,
-/// ``GraphemeBreakAutomaton``). ASCII letters and digits after an ASCII letter or digit
-/// never break a line and are clusters of width 1, so runs of them are skipped with one
-/// comparison per byte.
+/// ``GraphemeBreakAutomaton``). Printable ASCII takes a fast path (see
+/// ``scanPrintableASCII(from:last:)``): only the line-break automaton runs, and words of
+/// letters and digits are measured eight bytes at a time, a whole `word SP` per step.
 struct WrappingScanner<Sink: LineSink> {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var fitter: GreedyLineFitter<Sink>
@@ -46,14 +46,29 @@ struct WrappingScanner<Sink: LineSink> {
   mutating func run() -> Sink {
     let bytes = self.bytes
     let count = bytes.count
+    if count <= fitter.maxWidth && ASCIIBytes.areAllPrintable(bytes) {
+      // Most chat messages: printable ASCII no wider than the line. Each byte is a
+      // one-column cluster and nothing forces a break, so the text is one line whose
+      // width runs to its last non-space; one pass of eight-byte tests settles it.
+      var end = count
+      while end > 0 && bytes[end &- 1] == 0x20 { end &-= 1 }
+      fitter.placeSingleLine(contentEnd: end)
+      fitter.finish()
+      return fitter.sink
+    }
     var index = 0
+    if count > 0 && ASCIIBytes.isPrintable(bytes[0]) {
+      // The ASCII loop can take the very first byte: the start state and an empty segment
+      // are all it needs; `last` = space makes the byte go through the automaton.
+      index = scanPrintableASCII(from: 0, last: 0x20)
+    }
     while index < count {
       let lead = bytes[index]
       if lead < 0x80 {
         let properties = ScalarProperties(word: UnicodeTables.asciiPropertyWord(lead))
         add(UInt32(lead), properties, at: index, length: 1)
         index &+= 1
-        if Self.isPrintable(lead) {
+        if ASCIIBytes.isPrintable(lead) {
           index = scanPrintableASCII(from: index, last: lead)
         }
       } else {
@@ -69,62 +84,71 @@ struct WrappingScanner<Sink: LineSink> {
     return fitter.sink
   }
 
-  /// Whether `byte` is an ASCII letter or digit: a bit test, without branches.
+  /// Ends the current segment at `end`, before `spacesAfter` hanging spaces, with a body
+  /// of `width` columns; the next segment starts after the spaces.
   @inline(__always)
-  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-    let digits: UInt64 = 0x03FF_0000_0000_0000  // bits 0x30…0x39
-    let letters: UInt64 = 0x07FF_FFFE_07FF_FFFE  // bits 0x41…0x5A and 0x61…0x7A, less 0x40
-    let mask = byte < 0x40 ? digits : (byte < 0x80 ? letters : 0)
-    return (mask &>> UInt64(byte & 0x3F)) & 1 != 0
+  private mutating func placeWord(endingAt end: Int, width: Int, spacesAfter: Int) {
+    fitter.place(
+      body: segmentStart..<end, bodyWidth: width, hangingSpaces: spacesAfter, end: end &+ spacesAfter,
+      breaksLine: false, in: bytes)
+    segmentStart = end &+ spacesAfter
   }
 
-  /// Whether `byte` is U+0020…U+007E: a space or a printable ASCII character.
-  @inline(__always)
-  private static func isPrintable(_ byte: UInt8) -> Bool {
-    byte &- 0x20 < 0x5F
-  }
-
-  /// Whether, after the ASCII byte `last`, spaces and then an ASCII letter or digit
-  /// always break before the letter or digit.
+  /// Measures the rest of a word and the words that follow it, eight bytes at a time.
   ///
-  /// LB18 (`SP ÷`) decides unless an earlier rule looks through the spaces at the unit
-  /// before them: LB8 (ZW, not ASCII) and LB14 (OP) do for any next unit; LB15 to LB17 only
-  /// for OP, NS or B2 next, which letters and digits are not. A printable ASCII byte is a
-  /// unit of its own (no ASCII is CM), so only OP must be ruled out.
-  @inline(__always)
-  private static func breaksAfterSpaces(_ last: UInt8) -> Bool {
-    // Bits 0x21…0x3F less 0x28 "(", and 0x40…0x7E less 0x5B "[" and 0x7B "{".
-    let low: UInt64 = 0xFFFF_FEFF_FFFF_FFFF & ~0x1_FFFF_FFFF
-    let high: UInt64 = 0x7FFF_FFFF_FFFF_FFFF & ~(1 << 0x1B) & ~(1 << 0x3B)
-    let mask = last < 0x40 ? low : (last < 0x80 ? high : 0)
-    return (mask &>> UInt64(last & 0x3F)) & 1 != 0
-  }
-
-  /// The number of ASCII letters and digits at `offset` and after.
+  /// Called after an ASCII letter or digit that follows a letter or digit, at the next
+  /// byte: no rule breaks between letters and digits (LB23, LB25, LB28), and after one of
+  /// them a single space and a letter or digit always break (LB18), so while the text is
+  /// `word SP word SP …`, each word is one segment whose single space hangs. One 8-byte
+  /// load finds where the word ends and whether a space and a letter or digit follow.
   ///
-  /// Eight bytes at a time (SWAR): each byte's high bit says whether it is a letter or a
-  /// digit, and the first clear one ends the run, so a word costs no mispredicted loop
-  /// exit however long it is.
+  /// - Returns: the offset after the last letter or digit measured, the body width of the
+  ///   current segment so far.
   @inline(__always)
-  private func alphanumericRun(at offset: Int) -> Int {
+  private mutating func scanWords(from start: Int, width: Int) -> (index: Int, width: Int) {
     let high: UInt64 = 0x8080_8080_8080_8080
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    var index = offset
-    while index &+ 8 <= bytes.count, let base = bytes.baseAddress {
-      let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-      let ascii = chunk & ~high  // low 7 bits of each byte; the sums below cannot carry
-      let folded = ascii | 0x20 &* ones  // A–Z to a–z
-      let letters = (folded &+ (0x80 - 0x61) &* ones) & ~(folded &+ (0x7F - 0x7A) &* ones)
-      let digits = (ascii &+ (0x80 - 0x30) &* ones) & ~(ascii &+ (0x7F - 0x39) &* ones)
-      let alphanumerics = (letters | digits) & ~chunk & high  // and not a non-ASCII byte
+    var index = start
+    var width = width
+    while index < bytes.count {
+      let chunk = ASCIIBytes.eightBytes(of: bytes, at: index)
+      let alphanumerics = ASCIIBytes.alphanumerics(in: chunk)
       let stop = ~alphanumerics & high
-      if stop != 0 {
-        return index &- offset &+ stop.trailingZeroBitCount &>> 3
+      guard stop != 0 else {
+        index &+= 8
+        width &+= 8
+        continue
       }
-      index &+= 8
+      let run = stop.trailingZeroBitCount &>> 3
+      // The bytes from the one that ended the run on (zeros past the chunk), and bit 7 of
+      // each set if it is a letter or digit. A run of 7 leaves one byte: the tests of the
+      // bytes after it see zeros and fail, so they never look past the chunk.
+      let shift = UInt64(run &* 8)
+      let rest = chunk &>> shift
+      let restAlphanumerics = alphanumerics &>> shift
+      if rest & 0xFF == 0x20 && restAlphanumerics & 0x8000 != 0 {
+        // `word SP word`
+        placeWord(endingAt: index &+ run, width: width &+ run, spacesAfter: 1)
+        width = 1
+        index &+= run &+ 2
+        continue
+      }
+      let stopByte = UInt8(truncatingIfNeeded: rest)
+      if (rest &>> 8) & 0xFF == 0x20 && restAlphanumerics & 0x80_0000 != 0
+        && ASCIIBytes.isTrailingPunctuation(stopByte)
+      {
+        // `word, word`, `word) word`, `word? word`: see `isTrailingPunctuation`.
+        placeWord(endingAt: index &+ run &+ 1, width: width &+ run &+ 1, spacesAfter: 1)
+        width = 1
+        index &+= run &+ 3
+      } else if stopByte == UInt8(ascii: "'") && restAlphanumerics & 0x8000 != 0 {
+        // `what's`: no break on either side of a quotation mark (LB19).
+        width &+= run &+ 2
+        index &+= run &+ 2
+      } else {
+        return (index &+ run, width &+ run)
+      }
     }
-    while index < bytes.count && Self.isAlphanumeric(bytes[index]) { index &+= 1 }
-    return index &- offset
+    return (index, width)
   }
 
   /// The scanner's fast path: a run of spaces and printable ASCII after one of them.
@@ -132,13 +156,10 @@ struct WrappingScanner<Sink: LineSink> {
   /// Every such scalar is a grapheme cluster of its own (nothing in the run is Extend,
   /// SpacingMark, ZWJ, Prepend, a control or emoji), 1 column wide, and cannot be absorbed
   /// by LB9 (none is CM or ZWJ), so only the line-break automaton runs, fed from a small
-  /// ASCII class table. Two patterns skip even that:
-  /// - a letter or digit after a letter or digit cannot break a line (LB23, LB25, LB28)
-  ///   and leaves the state where the last of them would, so a run of them is measured
-  ///   eight bytes at a time and costs one step;
-  /// - spaces then a letter or digit, after a byte ``breaksAfterSpaces(_:)`` accepts,
-  ///   end the segment before the letter or digit, and the state after it is known in
-  ///   advance (``LineBreakAutomaton/afterSpaceAndLetter``).
+  /// ASCII class table, and the hanging spaces are counted without branches. A letter or
+  /// digit after a letter or digit cannot break a line (LB23, LB25, LB28) and the state
+  /// after it depends on its class alone, so a run of them is measured eight bytes at a
+  /// time without the automaton.
   ///
   /// - Parameters:
   ///   - start: where to go on; the byte before it (`last`) went through ``add(_:_:at:length:)``.
@@ -147,72 +168,46 @@ struct WrappingScanner<Sink: LineSink> {
   @inline(__always)
   private mutating func scanPrintableASCII(from start: Int, last: UInt8) -> Int {
     let bytes = self.bytes
+    let rules = lineBreakRules
     var index = start
     var last = last
+    var state = lineBreaks
+    var width = segmentWidth
+    // A tail here is spaces only: a line-break character would have ended the segment.
+    var spaces = tailSpaces
     // The cluster of `last` is a single ASCII scalar or one after a Prepend: no rule-1
     // adjustment is pending, and none arises in the run.
-    // The line-break state skips a run of letters and digits; it is brought up to date
-    // with one step only if something other than the space shortcut follows.
-    var stateIsBehind = false
-    while true {
-      if Self.isAlphanumeric(last) {
-        let run = alphanumericRun(at: index)
-        if run > 0 {
-          index &+= run
-          segmentWidth &+= run
-          last = bytes[index &- 1]
-          stateIsBehind = true
-        }
-      }
-      guard index < bytes.count else { break }
+    while index < bytes.count {
       let byte = bytes[index]
-      if byte == 0x20 && Self.breaksAfterSpaces(last) {
-        var wordStart = index &+ 1
-        while wordStart < bytes.count && bytes[wordStart] == 0x20 { wordStart &+= 1 }
-        if wordStart < bytes.count && Self.isAlphanumeric(bytes[wordStart]) {
-          fitter.place(
-            body: segmentStart..<index, bodyWidth: segmentWidth, hangingSpaces: wordStart &- index,
-            end: wordStart, breaksLine: false, in: bytes)
-          last = bytes[wordStart]
-          lineBreaks =
-            last &- 0x30 < 10 ? lineBreakRules.afterSpaceAndDigit : lineBreakRules.afterSpaceAndLetter
-          stateIsBehind = false
-          segmentStart = wordStart
-          segmentWidth = 1
-          index = wordStart &+ 1
-          continue
-        }
+      guard ASCIIBytes.isPrintable(byte) else { break }
+      if ASCIIBytes.isAlphanumeric(byte) && ASCIIBytes.isAlphanumeric(last) {
+        (index, width) = scanWords(from: index, width: width)
+        last = bytes[index &- 1]
+        state = last &- 0x30 < 10 ? rules.afterNumeric : rules.afterAlphabetic
+        continue
       }
-      if stateIsBehind {
-        stateIsBehind = false
-        _ = lineBreakRules.advance(
-          &lineBreaks, over: UnicodeTables.asciiLineBreakClass(last), followedByNumber: { false })
-      }
-      guard Self.isPrintable(byte) else { break }
-      let action = lineBreakRules.advance(&lineBreaks, over: UnicodeTables.asciiLineBreakClass(byte)) {
+      let action = rules.advance(&state, overClassNumber: UnicodeTables.asciiLineBreakClassNumber(byte)) {
         Self.numberFollows(in: bytes, from: index &+ 1)
       }
       if action != .prohibited {
-        endSegment(at: index, mandatory: action == .mandatory)
+        fitter.place(
+          body: segmentStart..<(index &- spaces), bodyWidth: width, hangingSpaces: spaces, end: index,
+          breaksLine: action == .mandatory, in: bytes)
+        segmentStart = index
+        width = 0
+        spaces = 0
       }
-      if byte == 0x20 {
-        if tailStart == nil { tailStart = index }
-        tailSpaces &+= 1
-      } else {
-        if tailStart != nil {
-          tailStart = nil
-          segmentWidth &+= tailSpaces
-          tailSpaces = 0
-        }
-        segmentWidth &+= 1
-      }
+      // Spaces hang until something else follows them in the segment.
+      let isSpace = byte == 0x20
+      width &+= isSpace ? 0 : spaces &+ 1
+      spaces = isSpace ? spaces &+ 1 : 0
       last = byte
       index &+= 1
     }
-    if stateIsBehind {
-      _ = lineBreakRules.advance(
-        &lineBreaks, over: UnicodeTables.asciiLineBreakClass(last), followedByNumber: { false })
-    }
+    lineBreaks = state
+    segmentWidth = width
+    tailSpaces = spaces
+    tailStart = spaces > 0 ? index &- spaces : nil
     if index > start {
       graphemes = graphemeRules.afterOther
       cluster = ClusterWidth(columns: 1)
