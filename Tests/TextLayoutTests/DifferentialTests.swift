@@ -1,13 +1,12 @@
-import Foundation
+import TestSupport
 import Testing
 import TextLayout
+import TranscriptGenerator
 
 /// The fast measurer against the slow references, on seeded random chat-like text.
 @Suite struct DifferentialTests {
   /// The seed: `TEXTLAYOUT_SEED` if set, so a failure can be replayed, else a fixed one.
-  static let seed: UInt64 =
-    ProcessInfo.processInfo.environment["TEXTLAYOUT_SEED"].flatMap { UInt64($0) }
-    ?? 0x5EED_7E47_1A70
+  static let seed = SeededRandom.seed(fromEnvironment: "TEXTLAYOUT_SEED", default: 0x5EED_7E47_1A70)
 
   static let widths = [1, 2, 3, 5, 8, 13, 20, 40, 80]
 
@@ -41,7 +40,7 @@ import TextLayout
     "\u{01}", "\u{7F}", "\u{9B}", "\u{FFFD}", "\u{E0041}", "\u{10FFFD}",
   ]
 
-  static func randomText(_ generator: inout SplitMix64) -> String {
+  static func randomText(_ generator: inout SeededRandom) -> String {
     let count = Int.random(in: 0...24, using: &generator)
     var text = ""
     for _ in 0..<count {
@@ -53,7 +52,7 @@ import TextLayout
   /// ASCII chat-like text: words of letters and digits, single spaces, every printable
   /// punctuation character, the odd double space or line break. The scanner's ASCII fast
   /// paths (eight bytes at a time, word by word) see mostly this.
-  static func randomASCIIText(_ generator: inout SplitMix64) -> String {
+  static func randomASCIIText(_ generator: inout SeededRandom) -> String {
     let alphanumerics = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
     let punctuation = Array("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
     let count = Int.random(in: 0...30, using: &generator)
@@ -74,7 +73,7 @@ import TextLayout
   }
 
   @Test func measureMatchesReferenceWrapperOnASCII() {
-    var generator = SplitMix64(seed: Self.seed ^ 0x3)
+    var generator = SeededRandom(seed: Self.seed ^ 0x3)
     for iteration in 0..<3000 {
       let text = Self.randomASCIIText(&generator)
       if let failure = Self.compareWithReference(text) {
@@ -85,7 +84,7 @@ import TextLayout
   }
 
   @Test func measureMatchesReferenceWrapper() {
-    var generator = SplitMix64(seed: Self.seed)
+    var generator = SeededRandom(seed: Self.seed)
     for iteration in 0..<3000 {
       let text = Self.randomText(&generator)
       if let failure = Self.compareWithReference(text) {
@@ -119,7 +118,7 @@ import TextLayout
   }
 
   @Test func breakOpportunitiesMatchReferenceLineBreaker() {
-    var generator = SplitMix64(seed: Self.seed ^ 0x1)
+    var generator = SeededRandom(seed: Self.seed ^ 0x1)
     for iteration in 0..<5000 {
       let scalars = Array(Self.randomText(&generator).unicodeScalars)
       let found = LineBreaker.breakOpportunities(in: scalars)
@@ -134,7 +133,7 @@ import TextLayout
   }
 
   @Test func clustersMatchReferenceSegmentation() {
-    var generator = SplitMix64(seed: Self.seed ^ 0x2)
+    var generator = SeededRandom(seed: Self.seed ^ 0x2)
     for iteration in 0..<5000 {
       let text = Self.randomText(&generator)
       let scalars = Array(text.unicodeScalars)

@@ -145,7 +145,8 @@ public struct LayoutModel<Payload> {
   public func frame(at index: Int) -> Rect {
     let (chunk, offset) = geometry.location(of: index)
     return Rect(
-      x: 0, y: yOffset(at: index), width: width, height: geometry.chunks[chunk].elements[offset].metrics.height)
+      x: 0, y: yOffset(at: index), width: width,
+      height: geometry.chunks[chunk].elements[offset].metrics.height)
   }
 
   /// The row whose band (height and margin) contains `y`, clamped to the first and last rows;
