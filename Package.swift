@@ -54,6 +54,7 @@ let package = Package(
     .testTarget(
       name: "ChatTranscriptTests",
       dependencies: ["ChatTranscript", "TestSupport", "TranscriptGenerator"],
+      exclude: ["Rendering/Golden"],
       swiftSettings: sharedSettings
     ),
     .testTarget(

@@ -36,7 +36,7 @@ import Testing
       items: [TestItem(id: "x", text: "\u{1B}[31mred\u{202E}txt\u{7}")],
       viewport: Viewport(width: 30, height: 1))
     let text = PlainTextRenderer().render(harness.controller.collectionView)
-    #expect(text == "x: [31mredtxt")
+    #expect(text == "x: ␛[31mred�txt␇")
     #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{202E}" })
   }
 }
