@@ -57,7 +57,8 @@ struct StyledBuilder: ChatItemPresenterBuilder {
 }
 
 @Suite struct RendererTests {
-  static func collectionView() -> CollectionView {
+  /// The transcript; keep the returned controller and data source alive while rendering.
+  static func transcript() -> (controller: ChatTranscriptController, dataSource: ArrayDataSource) {
     let dataSource = ArrayDataSource([
       TestItem(id: "alice", height: 2, text: "Hi! <b>bold</b> & \"quotes\""),
       TestItem(id: "me1", height: 1, text: "日本語 ok 👍🏽"),
@@ -73,16 +74,13 @@ struct StyledBuilder: ChatItemPresenterBuilder {
     controller.dataSource = dataSource
     controller.requestUpdate(.firstLoad)
     controller.applyPendingUpdates()
-    Self.keepAlive.append((controller, dataSource))
-    return controller.collectionView
+    return (controller, dataSource)
   }
-
-  /// Controllers stay alive while their collection views are rendered.
-  nonisolated(unsafe) static var keepAlive: [(ChatTranscriptController, ArrayDataSource)] = []
 
   @Test(arguments: ["plain.txt", "ansi.txt", "svg.svg", "html.html"])
   func rendersMatchGolden(name: String) {
-    let view = Self.collectionView()
+    let transcript = Self.transcript()
+    let view = transcript.controller.collectionView
     let output: String
     switch name {
     case "plain.txt": output = PlainTextRenderer().render(view)
@@ -94,7 +92,8 @@ struct StyledBuilder: ChatItemPresenterBuilder {
   }
 
   @Test func terminalOutputHasOnlyItsOwnColourCodes() {
-    let output = ANSIRenderer().render(Self.collectionView())
+    let transcript = Self.transcript()
+    let output = ANSIRenderer().render(transcript.controller.collectionView)
     // Remove the SGR codes the renderer writes; nothing else may look like a control.
     var stripped = output
     while let range = stripped.range(of: "\u{1B}\\[[0-9;]*m", options: .regularExpression) {
@@ -108,7 +107,8 @@ struct StyledBuilder: ChatItemPresenterBuilder {
 
   @Test(arguments: [false, true])
   func markupIsEscaped(html: Bool) {
-    let view = Self.collectionView()
+    let transcript = Self.transcript()
+    let view = transcript.controller.collectionView
     let output = html ? HTMLRenderer().render(view) : SVGRenderer().render(view)
     #expect(!output.contains("<script"))
     #expect(!output.contains("<b>"))
