@@ -5,20 +5,22 @@ extension ChunkedList {
   /// - Complexity: O(n/B) per call.
   func _checkInvariants() {
     #if CHAT_TRANSCRIPT_INVARIANTS
-      precondition(prefixes.count == chunks.count + 1, "one running total per chunk, plus the total")
-      precondition(chunkStarts.count == chunks.count + 1, "one start per chunk, plus the count")
+      precondition(
+        leafBase >= Swift.max(chunks.count, 1) && tree.count == 2 * leafBase, "tree covers the chunks")
       precondition(
         chunkPositions.count == (tracksChunkPositions ? chunks.count : 0),
         "every chunk has a position, and only those")
+      var elementCount = 0
       for (position, chunk) in chunks.enumerated() {
         precondition(!chunk.elements.isEmpty, "no empty chunks")
         precondition(chunk.elements.count <= Self.maximumChunkCount, "chunks stay within their size")
-        precondition(
-          chunkStarts[position + 1] == chunkStarts[position] + chunk.elements.count, "starts add up")
+        precondition(tree[leafBase + position].count == chunk.elements.count, "leaves count their chunks")
         precondition(
           !tracksChunkPositions || chunkPositions[chunk.identifier] == position, "positions follow the chunks"
         )
+        elementCount += chunk.elements.count
       }
+      precondition(tree[1].count == elementCount, "the root counts every element")
     #endif
   }
 }

@@ -10,21 +10,35 @@ protocol Summarized {
   var summary: Summary { get }
 }
 
-/// A list stored as a sequence of small arrays ("chunks") with running totals per chunk.
+/// A list stored as small arrays ("chunks") under a tree of running totals.
 ///
-/// Inserting, removing or replacing elements anywhere rewrites one or two chunks and the
-/// chunk totals after them, instead of shifting every later element; finding the element at
-/// a running total (an index, a y offset) is a binary search over chunks plus a short scan.
-/// With chunks of at most `maximumChunkCount` elements, edits cost O(B + n/B) and lookups
-/// O(log(n/B) + B): O(√n) for n around B².
+/// Editing elements rewrites one or two chunks and the O(log(n/B)) tree nodes above them,
+/// instead of shifting every later element; finding the element at a running total (an
+/// index, a y offset, the k-th item) descends the tree and scans one chunk. With chunks of
+/// at most B elements: edits O(B + log(n/B)), lookups O(log(n/B) + B). Only an edit that
+/// adds or removes chunks (every ~B/2 insertions in one place) rebuilds the tree, O(n/B).
 ///
-/// A value type with copy-on-write storage: snapshots are cheap and never observe later edits.
+/// The totals are recomputed from the chunks' own summaries (never by subtraction), so they
+/// are exactly what summing the chunks would give. A value type with copy-on-write storage:
+/// snapshots are cheap and never observe later edits.
 struct ChunkedList<Element: Summarized> {
   struct Chunk {
     /// Stable for the chunk's life, so owners can remember where an element lives.
     var identifier: Int
     var elements: [Element]
     var summary: Element.Summary
+  }
+
+  /// A tree node: how many elements, and their summary, below it.
+  struct Totals {
+    var count: Int
+    var summary: Element.Summary
+
+    static var zero: Totals { Totals(count: 0, summary: .zero) }
+
+    static func + (lhs: Totals, rhs: Totals) -> Totals {
+      Totals(count: lhs.count + rhs.count, summary: lhs.summary + rhs.summary)
+    }
   }
 
   /// Where the elements of an edit ended up.
@@ -38,9 +52,10 @@ struct ChunkedList<Element: Summarized> {
   static var maximumChunkCount: Int { 512 }
 
   private(set) var chunks: [Chunk] = []
-  /// `prefixes[c]` is the sum of the summaries of every chunk before `c`; one more entry holds the total.
-  private(set) var prefixes: [Element.Summary] = [.zero]
-  private(set) var chunkStarts: [Int] = [0]
+  /// A complete binary tree over the chunks: node 1 is the root, node `i` has children `2i`
+  /// and `2i + 1`, and chunk `c` is leaf `leafBase + c`; leaves past the last chunk are zero.
+  private(set) var tree: [Totals] = [.zero, .zero]
+  private(set) var leafBase = 1
   /// Chunk identifier → position; kept only for owners that index elements by chunk.
   private(set) var chunkPositions: [Int: Int] = [:]
   let tracksChunkPositions: Bool
@@ -57,48 +72,100 @@ struct ChunkedList<Element: Summarized> {
     replaceSubrange(0..<0, with: elements)
   }
 
-  var count: Int { chunkStarts[chunks.count] }
+  var count: Int { tree[1].count }
   var isEmpty: Bool { count == 0 }
   /// The sum of every element's summary.
-  var total: Element.Summary { prefixes[chunks.count] }
+  var total: Element.Summary { tree[1].summary }
+
+  // MARK: Finding positions
+
+  /// Descends to the last chunk whose preceding totals satisfy `goesPast` (monotone along the
+  /// list), returning it with those totals.
+  ///
+  /// - Complexity: O(log(n/B)).
+  private func descend(_ goesPast: (Totals) -> Bool) -> (chunk: Int, before: Totals) {
+    var node = 1
+    var before = Totals.zero
+    while node < leafBase {
+      let afterLeft = before + tree[2 * node]
+      if goesPast(afterLeft) {
+        before = afterLeft
+        node = 2 * node + 1
+      } else {
+        node = 2 * node
+      }
+    }
+    let chunk = node - leafBase
+    guard chunk >= chunks.count, !chunks.isEmpty else { return (chunk, before) }
+    // Landed on padding past the last chunk: step back to the last real one.
+    let last = chunks.count - 1
+    return (last, totals(before: last))
+  }
+
+  /// The totals of every chunk before `chunk`.
+  ///
+  /// - Complexity: O(log(n/B)).
+  func totals(before chunk: Int) -> Totals {
+    guard chunk < leafBase else { return tree[1] }
+    var node = 1
+    var low = 0
+    var high = leafBase
+    var before = Totals.zero
+    while node < leafBase {
+      let middle = (low + high) / 2
+      if chunk >= middle {
+        before = before + tree[2 * node]
+        node = 2 * node + 1
+        low = middle
+      } else {
+        node = 2 * node
+        high = middle
+      }
+    }
+    return before
+  }
 
   /// The chunk holding `index` and the position inside it; `index == count` maps past the end.
   ///
   /// - Complexity: O(log(n/B)).
   func location(of index: Int) -> (chunk: Int, offset: Int) {
-    if index >= count { return (Swift.max(chunks.count - 1, 0), chunks.last?.elements.count ?? 0) }
-    // Last chunk whose start is <= index.
-    var low = 0
-    var high = chunks.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if chunkStarts[middle] <= index { low = middle } else { high = middle - 1 }
+    let found = locate(index)
+    return (found.chunk, found.offset)
+  }
+
+  /// The chunk holding `index`, the position inside it and the totals of the chunks before.
+  ///
+  /// - Complexity: O(log(n/B)).
+  func locate(_ index: Int) -> (chunk: Int, offset: Int, before: Totals) {
+    if index >= count {
+      let last = Swift.max(chunks.count - 1, 0)
+      return (last, chunks.last?.elements.count ?? 0, totals(before: last))
     }
-    return (low, index - chunkStarts[low])
+    let (chunk, before) = descend { $0.count <= index }
+    return (chunk, index - before.count, before)
+  }
+
+  /// The index of the chunk's first element.
+  func startIndex(ofChunk chunk: Int) -> Int { totals(before: chunk).count }
+
+  /// The last chunk whose preceding total, read through `key`, is `<= target`, with the
+  /// totals before it.
+  ///
+  /// `key` must grow monotonically along the list (counts, non-negative heights).
+  /// - Complexity: O(log(n/B)).
+  func lastChunk<Key: Comparable>(notAfter target: Key, by key: (Element.Summary) -> Key)
+    -> (chunk: Int, before: Totals)
+  {
+    descend { key($0.summary) <= target }
   }
 
   /// The elements of the chunk with `identifier`, and the index of its first element.
   func chunk(withIdentifier identifier: Int) -> (elements: [Element], startIndex: Int)? {
     guard let position = chunkPositions[identifier] else { return nil }
-    return (chunks[position].elements, chunkStarts[position])
+    return (chunks[position].elements, startIndex(ofChunk: position))
   }
 
-  /// The index of the chunk's first element.
-  func startIndex(ofChunk chunk: Int) -> Int { chunkStarts[chunk] }
-
-  /// The last chunk whose preceding total, read through `key`, is `<= target`.
-  ///
-  /// `key` must grow monotonically along the list (counts, non-negative heights).
-  /// - Complexity: O(log(n/B)).
-  func lastChunk<Key: Comparable>(notAfter target: Key, by key: (Element.Summary) -> Key) -> Int {
-    var low = 0
-    var high = Swift.max(chunks.count - 1, 0)
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if key(prefixes[middle]) <= target { low = middle } else { high = middle - 1 }
-    }
-    return low
-  }
+  // MARK: Editing
 
   subscript(index: Int) -> Element {
     get {
@@ -108,33 +175,30 @@ struct ChunkedList<Element: Summarized> {
     set {
       let (chunk, offset) = location(of: index)
       chunks[chunk].elements[offset] = newValue
-      refreshTotals(from: chunk, positionsChanged: false)
+      resummarize(chunk)
+      _checkInvariants()
     }
   }
 
-  /// Changes the elements at `indices` (ascending) and recomputes the totals once; `body`
-  /// gets each index's position in `indices`.
+  /// Changes the elements at `indices` (ascending) and updates the totals; `body` gets each
+  /// index's position in `indices`.
   ///
-  /// - Complexity: O(k log(n/B) + touched chunks × B + n/B).
+  /// - Complexity: O(k log(n/B) + touched chunks × B).
   mutating func modifyElements(at indices: [Int], _ body: (Int, inout Element) -> Void) {
-    var firstTouched: Int?
     var lastTouched = -1
     for (position, index) in indices.enumerated() {
       let (chunk, offset) = location(of: index)
-      body(position, &chunks[chunk].elements[offset])
       if chunk != lastTouched {
-        if lastTouched >= 0 { chunks[lastTouched].summary = Self.summarize(chunks[lastTouched].elements) }
+        if lastTouched >= 0 { resummarize(lastTouched) }
         lastTouched = chunk
-        firstTouched = firstTouched ?? chunk
       }
+      body(position, &chunks[chunk].elements[offset])
     }
-    guard let firstTouched else { return }
-    chunks[lastTouched].summary = Self.summarize(chunks[lastTouched].elements)
-    refreshPrefixes(from: firstTouched)
+    if lastTouched >= 0 { resummarize(lastTouched) }
     _checkInvariants()
   }
 
-  /// Changes elements in place without touching the totals; `body` must keep summaries unchanged.
+  /// Changes an element in place without touching the totals; `body` must keep its summary.
   mutating func modifyWithoutResummarizing(at index: Int, _ body: (inout Element) -> Void) {
     let (chunk, offset) = location(of: index)
     body(&chunks[chunk].elements[offset])
@@ -143,7 +207,8 @@ struct ChunkedList<Element: Summarized> {
   /// Replaces the elements in `range` with `newElements`.
   ///
   /// - Returns: where the new elements went, for owners that index elements by chunk.
-  /// - Complexity: O(B + k + n/B) for k new elements.
+  /// - Complexity: O(B + k + log(n/B)) for k new elements; O(n/B) more when chunks are
+  ///   added or removed.
   @discardableResult
   mutating func replaceSubrange(_ range: Range<Int>, with newElements: some Collection<Element>) -> Placement
   {
@@ -151,7 +216,7 @@ struct ChunkedList<Element: Summarized> {
     if range.isEmpty && newElements.isEmpty { return Placement() }
     guard !chunks.isEmpty else {
       chunks = split(Array(newElements), appending: true)
-      refreshTotals(from: 0, positionsChanged: true)
+      rebuildTree(positionsFrom: 0)
       return Placement(createdChunks: chunks.map(\.identifier))
     }
     let start = location(of: range.lowerBound)
@@ -164,13 +229,15 @@ struct ChunkedList<Element: Summarized> {
     {
       chunks[start.chunk].elements.replaceSubrange(start.offset..<end.offset, with: newElements)
       let identifier = chunks[start.chunk].identifier
-      let emptied = chunks[start.chunk].elements.isEmpty
-      if emptied {
-        chunks.remove(at: start.chunk)
-        if tracksChunkPositions { chunkPositions[identifier] = nil }
+      guard chunks[start.chunk].elements.isEmpty else {
+        resummarize(start.chunk)
+        _checkInvariants()
+        return Placement(editedChunk: identifier)
       }
-      refreshTotals(from: start.chunk, positionsChanged: emptied)
-      return Placement(editedChunk: emptied ? nil : identifier)
+      chunks.remove(at: start.chunk)
+      if tracksChunkPositions { chunkPositions[identifier] = nil }
+      rebuildTree(positionsFrom: start.chunk)
+      return Placement()
     }
     var merged = Array(chunks[start.chunk].elements[..<start.offset])
     merged.append(contentsOf: newElements)
@@ -189,7 +256,7 @@ struct ChunkedList<Element: Summarized> {
     }
     let created = split(merged, appending: isAppend)
     chunks.replaceSubrange(first...end.chunk, with: created)
-    refreshTotals(from: first, positionsChanged: true)
+    rebuildTree(positionsFrom: first)
     return Placement(createdChunks: created.map(\.identifier))
   }
 
@@ -200,7 +267,7 @@ struct ChunkedList<Element: Summarized> {
   mutating func removeAll() {
     chunks = []
     chunkPositions = [:]
-    refreshTotals(from: 0, positionsChanged: false)
+    rebuildTree(positionsFrom: 0)
   }
 
   /// Cuts `elements` into chunks: full chunks when appending (the tail keeps growing), even
@@ -219,33 +286,41 @@ struct ChunkedList<Element: Summarized> {
 
   private static func summarize(_ elements: [Element]) -> Element.Summary {
     var total = Element.Summary.zero
-    for element in elements { total = total + element.summary }
+    for index in elements.indices { total = total + elements[index].summary }
     return total
   }
 
-  /// Recomputes chunk `first`'s summary and every running total after it; after chunks were
-  /// added or removed, also the positions of the chunks from `first` on.
-  private mutating func refreshTotals(from first: Int, positionsChanged: Bool) {
-    if first < chunks.count { chunks[first].summary = Self.summarize(chunks[first].elements) }
-    refreshPrefixes(from: first)
-    if positionsChanged && tracksChunkPositions {
+  private static func totals(of chunk: Chunk) -> Totals {
+    Totals(count: chunk.elements.count, summary: chunk.summary)
+  }
+
+  /// Recomputes chunk `chunk`'s summary and the tree nodes above it.
+  private mutating func resummarize(_ chunk: Int) {
+    chunks[chunk].summary = Self.summarize(chunks[chunk].elements)
+    var node = leafBase + chunk
+    tree[node] = Self.totals(of: chunks[chunk])
+    node /= 2
+    while node >= 1 {
+      tree[node] = tree[2 * node] + tree[2 * node + 1]
+      node /= 2
+    }
+  }
+
+  /// Rebuilds the tree after chunks were added or removed, and the positions of the chunks
+  /// from `first` on.
+  private mutating func rebuildTree(positionsFrom first: Int) {
+    var base = 1
+    while base < chunks.count { base *= 2 }
+    leafBase = base
+    tree = Array(repeating: .zero, count: 2 * base)
+    for (position, chunk) in chunks.enumerated() { tree[base + position] = Self.totals(of: chunk) }
+    for node in stride(from: base - 1, through: 1, by: -1) {
+      tree[node] = tree[2 * node] + tree[2 * node + 1]
+    }
+    if tracksChunkPositions {
       for position in first..<chunks.count { chunkPositions[chunks[position].identifier] = position }
     }
     _checkInvariants()
-  }
-
-  /// Recomputes the running totals after chunk `first` from the chunks' summaries.
-  private mutating func refreshPrefixes(from first: Int) {
-    prefixes.removeSubrange(Swift.min(first + 1, prefixes.count)...)
-    chunkStarts.removeSubrange(Swift.min(first + 1, chunkStarts.count)...)
-    if prefixes.isEmpty {
-      prefixes.append(.zero)
-      chunkStarts.append(0)
-    }
-    for chunk in first..<chunks.count {
-      prefixes.append(prefixes[chunk] + chunks[chunk].summary)
-      chunkStarts.append(chunkStarts[chunk] + chunks[chunk].elements.count)
-    }
   }
 }
 
@@ -257,3 +332,4 @@ extension ChunkedList: Sequence {
 
 extension ChunkedList: Sendable where Element: Sendable {}
 extension ChunkedList.Chunk: Sendable where Element: Sendable {}
+extension ChunkedList.Totals: Sendable where Element: Sendable {}

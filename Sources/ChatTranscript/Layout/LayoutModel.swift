@@ -96,8 +96,10 @@ public struct LayoutModel<Payload> {
   public var rowsNeedingMeasurement: [Int] {
     var result: [Int] = []
     result.reserveCapacity(pendingMeasurementCount)
-    for (chunk, content) in geometry.chunks.enumerated() where content.summary.pendingCount > 0 {
-      let start = geometry.startIndex(ofChunk: chunk)
+    var start = 0
+    for content in geometry.chunks {
+      defer { start += content.elements.count }
+      guard content.summary.pendingCount > 0 else { continue }
       for offset in content.elements.indices where content.elements[offset].needsMeasurement {
         result.append(start + offset)
       }
@@ -133,8 +135,8 @@ public struct LayoutModel<Payload> {
   ///
   /// - Complexity: O(log(n/B) + B).
   public func yOffset(at index: Int) -> Double {
-    let (chunk, offset) = geometry.location(of: index)
-    var y = geometry.prefixes[chunk].extent
+    let (chunk, offset, before) = geometry.locate(index)
+    var y = before.summary.extent
     guard chunk < geometry.chunks.count else { return y }
     let elements = geometry.chunks[chunk].elements
     for position in 0..<offset { y += elements[position].extent }
@@ -156,15 +158,15 @@ public struct LayoutModel<Payload> {
   public func index(atY y: Double) -> Int? {
     guard count > 0 else { return nil }
     guard y > 0 else { return 0 }
-    let chunk = geometry.lastChunk(notAfter: y, by: \.extent)
-    var top = geometry.prefixes[chunk].extent
+    let (chunk, before) = geometry.lastChunk(notAfter: y, by: \.extent)
+    var top = before.summary.extent
     let elements = geometry.chunks[chunk].elements
     for offset in elements.indices {
       let bottom = top + elements[offset].extent
-      if y < bottom { return geometry.startIndex(ofChunk: chunk) + offset }
+      if y < bottom { return before.count + offset }
       top = bottom
     }
-    return min(geometry.startIndex(ofChunk: chunk) + elements.count, count) - 1
+    return min(before.count + elements.count, count) - 1
   }
 
   /// The rows whose bands intersect the vertical span `y..<y + height`.
@@ -205,11 +207,11 @@ public struct LayoutModel<Payload> {
   public func rowIndex(ofItem itemIndex: Int) -> Int? {
     guard itemIndex >= 0, itemIndex < itemCount else { return nil }
     // The last chunk that starts with fewer than itemIndex + 1 items before it holds the item.
-    let chunk = geometry.lastChunk(notAfter: itemIndex, by: { $0.itemCount })
-    var seen = geometry.prefixes[chunk].itemCount
+    let (chunk, before) = geometry.lastChunk(notAfter: itemIndex, by: { $0.itemCount })
+    var seen = before.summary.itemCount
     let elements = geometry.chunks[chunk].elements
     for offset in elements.indices where elements[offset].isItem {
-      if seen == itemIndex { return geometry.startIndex(ofChunk: chunk) + offset }
+      if seen == itemIndex { return before.count + offset }
       seen += 1
     }
     return nil
