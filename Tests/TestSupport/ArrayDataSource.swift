@@ -7,7 +7,10 @@ public final class ArrayDataSource: ChatDataSource {
   public weak var delegate: (any ChatDataSourceDelegate)?
   /// Older pages still to load, newest page first.
   public var olderPages: [[any ChatItem]] = []
+  /// Newer pages still to load, oldest page first.
+  public var newerPages: [[any ChatItem]] = []
   public private(set) var loadPreviousCalls = 0
+  public private(set) var loadNextCalls = 0
   public private(set) var adjustCalls: [(maxCount: Int, focus: Double)] = []
   /// Report edits as "did update" without details.
   public var reportsCoarsely = false
@@ -18,9 +21,20 @@ public final class ArrayDataSource: ChatDataSource {
 
   public var chatItems: [any ChatItem] { items }
   public var hasMorePrevious: Bool { !olderPages.isEmpty }
+  public var hasMoreNext: Bool { !newerPages.isEmpty }
 
   public func loadPrevious() {
     loadPreviousCalls += 1
+  }
+
+  public func loadNext() {
+    loadNextCalls += 1
+  }
+
+  /// Delivers the next newer page, as a backend answering `loadNext` would.
+  public func deliverNextPage() {
+    guard !newerPages.isEmpty else { return }
+    append(newerPages.removeFirst(), type: .pagination)
   }
 
   /// Delivers the next older page, as a backend answering `loadPrevious` would.

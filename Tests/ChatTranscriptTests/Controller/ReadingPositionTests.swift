@@ -64,6 +64,21 @@ import Testing
     #expect(harness.dataSource.loadPreviousCalls == 2)
   }
 
+  @Test func nearTheBottomLoadsNewerItemsOncePerPage() {
+    let harness = Self.harness(count: 20)
+    harness.dataSource.newerPages = [TranscriptHarness.items(100..<120, height: 2)]
+    let collectionView = harness.controller.collectionView
+    collectionView.setContentOffset(0)
+    #expect(harness.dataSource.loadNextCalls == 0, "far from the bottom")
+    collectionView.setContentOffset(22)
+    collectionView.setContentOffset(25)
+    #expect(harness.dataSource.loadNextCalls == 1)
+    harness.dataSource.deliverNextPage()
+    harness.controller.applyPendingUpdates()
+    #expect(harness.visibleIDs.first == "m12", "the page arrived below; the reader did not move")
+    #expect(harness.dataSource.loadNextCalls == 1, "no more pages")
+  }
+
   @Test func pastTheMaximumTheDataSourceTrimsAroundTheFocus() {
     var configuration = ChatTranscriptController.Configuration()
     configuration.maximumItemCount = 500
