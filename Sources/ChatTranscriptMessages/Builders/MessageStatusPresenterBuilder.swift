@@ -11,7 +11,9 @@ public struct MessageStatusPresenterBuilder<Cell: MessageStatusCell>: ChatItemPr
   }
 
   public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
-    guard let converted = MessageStatusItem(converting: item) else { return UnsupportedItemPresenter(item: item) }
+    guard let converted = MessageStatusItem(converting: item) else {
+      return UnsupportedItemPresenter(item: item)
+    }
     return MessageStatusPresenter<Cell>(item: converted)
   }
 }

@@ -15,7 +15,9 @@ public struct PhotoMessagePresenterBuilder<Cell: PhotoMessageCell>: ChatItemPres
   }
 
   public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
-    guard let converted = PhotoMessageItem(converting: item) else { return UnsupportedItemPresenter(item: item) }
+    guard let converted = PhotoMessageItem(converting: item) else {
+      return UnsupportedItemPresenter(item: item)
+    }
     return PhotoMessagePresenter<Cell>(item: converted, context: context)
   }
 }

@@ -15,7 +15,9 @@ public struct SystemNoticePresenterBuilder<Cell: SystemNoticeCell>: ChatItemPres
   }
 
   public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
-    guard let converted = SystemNoticeItem(converting: item) else { return UnsupportedItemPresenter(item: item) }
+    guard let converted = SystemNoticeItem(converting: item) else {
+      return UnsupportedItemPresenter(item: item)
+    }
     return SystemNoticePresenter<Cell>(item: converted, context: context)
   }
 }

@@ -15,7 +15,9 @@ public struct TextMessagePresenterBuilder<Cell: TextMessageCell>: ChatItemPresen
   }
 
   public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
-    guard let converted = TextMessageItem(converting: item) else { return UnsupportedItemPresenter(item: item) }
+    guard let converted = TextMessageItem(converting: item) else {
+      return UnsupportedItemPresenter(item: item)
+    }
     return TextMessagePresenter<Cell>(item: converted, context: context)
   }
 }

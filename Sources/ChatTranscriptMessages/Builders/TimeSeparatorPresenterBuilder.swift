@@ -11,7 +11,9 @@ public struct TimeSeparatorPresenterBuilder<Cell: TimeSeparatorCell>: ChatItemPr
   }
 
   public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
-    guard let converted = TimeSeparatorItem(converting: item) else { return UnsupportedItemPresenter(item: item) }
+    guard let converted = TimeSeparatorItem(converting: item) else {
+      return UnsupportedItemPresenter(item: item)
+    }
     return TimeSeparatorPresenter<Cell>(item: converted)
   }
 }

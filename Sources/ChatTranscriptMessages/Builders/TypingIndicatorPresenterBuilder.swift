@@ -11,7 +11,9 @@ public struct TypingIndicatorPresenterBuilder<Cell: TypingIndicatorCell>: ChatIt
   }
 
   public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
-    guard let converted = TypingIndicatorItem(converting: item) else { return UnsupportedItemPresenter(item: item) }
+    guard let converted = TypingIndicatorItem(converting: item) else {
+      return UnsupportedItemPresenter(item: item)
+    }
     return TypingIndicatorPresenter<Cell>(item: converted)
   }
 }

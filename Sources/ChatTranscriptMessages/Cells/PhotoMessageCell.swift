@@ -4,7 +4,8 @@ import ChatTranscript
 open class PhotoMessageCell: MessageBubbleCell {
   public let photo = ImagePlaceholder()
   public let captionLabel = Label()
-  private var shown: (viewModel: PhotoMessageViewModel, measurer: ItemTextMeasurer, configuration: MessageLayoutConfiguration)?
+  private var shown:
+    (viewModel: PhotoMessageViewModel, measurer: ItemTextMeasurer, configuration: MessageLayoutConfiguration)?
   private var laidOutWidth: Double?
 
   public required init(frame: Rect = .zero) {
@@ -20,7 +21,8 @@ open class PhotoMessageCell: MessageBubbleCell {
   }
 
   public func configure(
-    with viewModel: PhotoMessageViewModel, measurer: ItemTextMeasurer, configuration: MessageLayoutConfiguration
+    with viewModel: PhotoMessageViewModel, measurer: ItemTextMeasurer,
+    configuration: MessageLayoutConfiguration
   ) {
     shown = (viewModel, measurer, configuration)
     photo.imageDescription = viewModel.imageDescription
@@ -33,7 +35,8 @@ open class PhotoMessageCell: MessageBubbleCell {
   public var currentLayout: PhotoBubbleLayout? {
     shown.map {
       PhotoBubbleLayout(
-        rowWidth: frame.width, viewModel: $0.viewModel, metrics: Self.metrics, configuration: $0.configuration,
+        rowWidth: frame.width, viewModel: $0.viewModel, metrics: Self.metrics,
+        configuration: $0.configuration,
         measurer: $0.measurer)
     }
   }

@@ -8,7 +8,8 @@ import ChatTranscript
 open class TextMessageCell: MessageBubbleCell {
   public let textLabel = Label()
   /// What the cell shows and how to measure it, kept only to lay out again at a new width.
-  private var shown: (viewModel: TextMessageViewModel, measurer: ItemTextMeasurer, configuration: MessageLayoutConfiguration)?
+  private var shown:
+    (viewModel: TextMessageViewModel, measurer: ItemTextMeasurer, configuration: MessageLayoutConfiguration)?
   private var laidOutWidth: Double?
 
   public required init(frame: Rect = .zero) {
@@ -24,7 +25,8 @@ open class TextMessageCell: MessageBubbleCell {
   /// Shows `viewModel`, measuring through `measurer` (normally a cache hit: the height
   /// calculator measured the same text at the same width).
   public func configure(
-    with viewModel: TextMessageViewModel, measurer: ItemTextMeasurer, configuration: MessageLayoutConfiguration
+    with viewModel: TextMessageViewModel, measurer: ItemTextMeasurer,
+    configuration: MessageLayoutConfiguration
   ) {
     shown = (viewModel, measurer, configuration)
     textLabel.text = viewModel.text
@@ -35,7 +37,8 @@ open class TextMessageCell: MessageBubbleCell {
   public var currentLayout: TextBubbleLayout? {
     shown.map {
       TextBubbleLayout(
-        rowWidth: frame.width, viewModel: $0.viewModel, metrics: Self.metrics, configuration: $0.configuration,
+        rowWidth: frame.width, viewModel: $0.viewModel, metrics: Self.metrics,
+        configuration: $0.configuration,
         measurer: $0.measurer)
     }
   }

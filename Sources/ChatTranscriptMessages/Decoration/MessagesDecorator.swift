@@ -35,7 +35,7 @@ public struct MessagesDecorator: ChatItemsDecorator {
     let item = context.item
     let between = configuration.marginBetweenGroups
     var leading: [DecoratedItem] = []
-    if configuration.showsDaySeparators, let date = date(of: item),
+    if configuration.showsDaySeparators, let date = itemDate(item),
       startsDay(date, after: context.previous)
     {
       leading.append(
@@ -67,18 +67,19 @@ public struct MessagesDecorator: ChatItemsDecorator {
 
   /// Whether `later` continues the group of `earlier` (its direct predecessor).
   func belongTogether(_ earlier: MessageModel?, _ later: MessageModel?) -> Bool {
-    guard let earlier, let later, earlier.sender == later.sender, earlier.isIncoming == later.isIncoming
+    guard let earlier, let later, configuration.groupingInterval > 0, earlier.sender == later.sender,
+      earlier.isIncoming == later.isIncoming
     else { return false }
     guard let first = earlier.date, let second = later.date else { return true }
     let (gap, overflow) = second.secondsSince1970.subtractingReportingOverflow(first.secondsSince1970)
-    return !overflow && first.dayNumber == second.dayNumber && gap.magnitude < configuration.groupingInterval.magnitude
-      && configuration.groupingInterval > 0
+    return !overflow && gap.magnitude < configuration.groupingInterval.magnitude
+      && first.dayNumber == second.dayNumber
   }
 
   /// Whether an item dated `date` opens a new day after `previous`.
   private func startsDay(_ date: Timestamp, after previous: (any ChatItem)?) -> Bool {
     guard let previous else { return true }
-    guard let previousDate = ChatTranscriptMessages.date(of: previous) else { return false }
+    guard let previousDate = itemDate(previous) else { return false }
     return previousDate.dayNumber != date.dayNumber
   }
 

@@ -26,7 +26,7 @@ extension MessageModel {
 }
 
 /// When an item happened, for any item that says: messages, system notices, wire items.
-func date(of item: any ChatItem) -> Timestamp? {
+func itemDate(_ item: any ChatItem) -> Timestamp? {
   switch item {
   case let message as any MessageItem: message.message.date
   case let notice as SystemNoticeItem: notice.date

@@ -24,7 +24,8 @@ open class MessagePresenter<Item: MessageItem & ChatItemConvertible, Cell: Messa
   /// The chrome of the bubble for `decoration`, with sender names as `Cell` writes them.
   public func messageViewModel(for decoration: ChatItemDecoration) -> MessageViewModel {
     MessageViewModel(
-      message: item.message, decoration: decoration, senderName: Cell.displayName(forSender: item.message.sender),
+      message: item.message, decoration: decoration,
+      senderName: Cell.displayName(forSender: item.message.sender),
       showsSenderNames: context.configuration.showsSenderNames)
   }
 

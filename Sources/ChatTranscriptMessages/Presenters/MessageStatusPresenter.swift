@@ -1,7 +1,10 @@
 import ChatTranscript
 
 /// Presents the status row under an outgoing message: `sending…` or `not delivered`.
-public final class MessageStatusPresenter<Cell: MessageStatusCell>: SingleRowPresenter<MessageStatusItem, Cell> {
+public final class MessageStatusPresenter<Cell: MessageStatusCell>: SingleRowPresenter<
+  MessageStatusItem, Cell
+>
+{
   public override var text: String { Self.text(for: item.status) }
   public override var style: String { item.status == .failed ? "status.failed" : "status" }
 

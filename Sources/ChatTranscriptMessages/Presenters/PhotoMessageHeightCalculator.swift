@@ -24,7 +24,8 @@ public struct PhotoMessageHeightCalculator: ChatItemHeightCalculator {
       message: item.message, decoration: decoration, senderName: senderName,
       showsSenderNames: configuration.showsSenderNames)
     let layout = PhotoBubbleLayout(
-      rowWidth: maximumWidth, viewModel: PhotoMessageViewModel(message: message, photo: item), metrics: metrics,
+      rowWidth: maximumWidth, viewModel: PhotoMessageViewModel(message: message, photo: item),
+      metrics: metrics,
       configuration: configuration, measurer: measurer)
     return Double(layout.height)
   }

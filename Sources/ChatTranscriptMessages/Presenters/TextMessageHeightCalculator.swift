@@ -9,7 +9,8 @@ public struct TextMessageHeightCalculator: ChatItemHeightCalculator {
   public var measurer: ItemTextMeasurer
 
   public init(
-    item: TextMessageItem, senderName: String, metrics: BubbleMetrics, configuration: MessageLayoutConfiguration,
+    item: TextMessageItem, senderName: String, metrics: BubbleMetrics,
+    configuration: MessageLayoutConfiguration,
     measurer: ItemTextMeasurer
   ) {
     self.item = item
@@ -24,7 +25,8 @@ public struct TextMessageHeightCalculator: ChatItemHeightCalculator {
       message: item.message, decoration: decoration, senderName: senderName,
       showsSenderNames: configuration.showsSenderNames)
     let layout = TextBubbleLayout(
-      rowWidth: maximumWidth, viewModel: TextMessageViewModel(message: message, text: item.text), metrics: metrics,
+      rowWidth: maximumWidth, viewModel: TextMessageViewModel(message: message, text: item.text),
+      metrics: metrics,
       configuration: configuration, measurer: measurer)
     return Double(layout.height)
   }

@@ -31,7 +31,9 @@ open class DetailCell: CollectionViewCell {
   }
 
   /// Shows `content`.
-  public func configure(with content: some DetailCellContent, measurer: any TextMeasurer = TerminalTextMeasurer()) {
+  public func configure(
+    with content: some DetailCellContent, measurer: any TextMeasurer = TerminalTextMeasurer()
+  ) {
     self.measurer = measurer
     titleLabel.text = content.title
     detailLabel.text = content.detail

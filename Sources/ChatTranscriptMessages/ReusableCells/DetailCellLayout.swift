@@ -25,11 +25,14 @@ public struct DetailCellLayout: Sendable, Hashable {
     let right = actionWidth > 0 ? columns - actionWidth - 1 : columns
     let textWidth = max(right - left, 1)
     let titleLines = measurer.measure(content.title, maxWidth: textWidth).lineCount
-    let detailLines = content.detail.isEmpty ? 0 : measurer.measure(content.detail, maxWidth: textWidth).lineCount
+    let detailLines =
+      content.detail.isEmpty ? 0 : measurer.measure(content.detail, maxWidth: textWidth).lineCount
     height = max(titleLines + detailLines, hasImage ? Self.imageHeight : 0, 1)
-    image = hasImage ? Rect(x: 0, y: 0, width: Double(Self.imageWidth), height: Double(Self.imageHeight)) : .zero
+    image =
+      hasImage ? Rect(x: 0, y: 0, width: Double(Self.imageWidth), height: Double(Self.imageHeight)) : .zero
     title = Rect(x: Double(left), y: 0, width: Double(textWidth), height: Double(titleLines))
-    detail = Rect(x: Double(left), y: Double(titleLines), width: Double(textWidth), height: Double(detailLines))
+    detail = Rect(
+      x: Double(left), y: Double(titleLines), width: Double(textWidth), height: Double(detailLines))
     action =
       actionWidth > 0
       ? Rect(x: Double(columns - actionWidth), y: 0, width: Double(actionWidth), height: 1) : .zero

@@ -4,7 +4,10 @@ import TextLayout
 /// Shows an observable model in a ``DetailCell`` through an adapter, with an optional
 /// button action that may change the model (the cell then refreshes itself through the
 /// observation).
-public final class DetailRowPresenter<Model: ObservableModel, Cell: DetailCell>: ModelBoundPresenter<Model, Cell> {
+public final class DetailRowPresenter<Model: ObservableModel, Cell: DetailCell>: ModelBoundPresenter<
+  Model, Cell
+>
+{
   private let content: (Model) -> any DetailCellContent
   private let action: ((Model) -> Void)?
   private let measurer: any TextMeasurer

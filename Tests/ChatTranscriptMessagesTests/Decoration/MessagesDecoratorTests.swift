@@ -72,7 +72,9 @@ import TranscriptGenerator
   }
 
   @Test func undatedMessagesGroupBySender() {
-    let harness = MessagesHarness([textItem("a1", "one"), textItem("a2", "two"), textItem("b1", "x", from: "bob")])
+    let harness = MessagesHarness([
+      textItem("a1", "one"), textItem("a2", "two"), textItem("b1", "x", from: "bob"),
+    ])
     #expect(positions(harness, ["a1", "a2", "b1"]) == [.first, .last, .single])
     #expect(harness.rowIDs == ["a1", "a2", "b1"], "no dates, no separators")
   }
@@ -115,7 +117,9 @@ import TranscriptGenerator
     (DeliveryStatus.sending, true), (.failed, true), (.sent, false), (.delivered, false), (.read, false),
   ])
   func statusRowUnderTheLastOutgoingMessage(status: DeliveryStatus, shown: Bool) {
-    let harness = MessagesHarness([textItem("a1", "hi", at: at(10, 0)), mine("m1", "yo", at: at(10, 1), status: status)])
+    let harness = MessagesHarness([
+      textItem("a1", "hi", at: at(10, 0)), mine("m1", "yo", at: at(10, 1), status: status),
+    ])
     #expect(harness.rowIDs == (shown ? ["a1/day", "a1", "m1", "m1/status"] : ["a1/day", "a1", "m1"]))
     if shown {
       let row = harness.row("m1/status")
@@ -175,7 +179,8 @@ import TranscriptGenerator
 
   @Test func prependedHistoryMovesTheDaySeparator() {
     let harness = MessagesHarness([textItem("a2", "today", at: at(10, 0))])
-    harness.dataSource.insert([textItem("a1", "earlier today", from: "bob", at: at(9, 0))], at: 0, type: .pagination)
+    harness.dataSource.insert(
+      [textItem("a1", "earlier today", from: "bob", at: at(9, 0))], at: 0, type: .pagination)
     harness.apply()
     #expect(harness.rowIDs == ["a1/day", "a1", "a2"])
   }
@@ -196,7 +201,8 @@ import TranscriptGenerator
         return StreamItem(id: "s\(next)", type: "system", date: date, text: "notice \(next)")
       }
       let status = DeliveryStatus.allCases[random.below(DeliveryStatus.allCases.count)]
-      return textItem("m\(next)", "text \(next)", from: sender, incoming: sender != "me", at: date, status: status)
+      return textItem(
+        "m\(next)", "text \(next)", from: sender, incoming: sender != "me", at: date, status: status)
     }
     let harness = MessagesHarness((0..<12).map { _ in makeItem() }, width: 50, height: 12)
     for step in 0..<150 {

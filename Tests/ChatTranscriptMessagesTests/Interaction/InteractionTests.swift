@@ -23,7 +23,8 @@ import Testing
     let view = harness.controller.collectionView
     let incoming = try #require(harness.cell(of: "a1", as: TextMessageCell.self))
     let failed = try #require(harness.cell(of: "m1", as: TextMessageCell.self))
-    #expect(view.tap(at: point(in: incoming.textLabel, of: harness)), "text inside the bubble taps the bubble")
+    #expect(
+      view.tap(at: point(in: incoming.textLabel, of: harness)), "text inside the bubble taps the bubble")
     #expect(view.tap(at: point(in: incoming.avatar, of: harness)))
     #expect(view.tap(at: point(in: failed.failedIcon, of: harness)))
     #expect(view.tap(at: point(in: failed.bubble, of: harness)))
@@ -33,7 +34,8 @@ import Testing
 
   @Test func hiddenButtonsTakeNoTaps() throws {
     let harness = MessagesHarness([
-      textItem("a1", "one", at: at(10, 0)), textItem("a2", "two", at: at(10, 0)), mine("m1", "sent", status: .sent),
+      textItem("a1", "one", at: at(10, 0)), textItem("a2", "two", at: at(10, 0)),
+      mine("m1", "sent", status: .sent),
     ])
     let first = try #require(harness.cell(of: "a1", as: TextMessageCell.self))
     let sent = try #require(harness.cell(of: "m1", as: TextMessageCell.self))
@@ -58,15 +60,19 @@ import Testing
   }
 
   @Test func photoCaptionsCanBeCopied() throws {
-    let harness = MessagesHarness([photoItem("p1", width: 640, height: 480, caption: "Sunset", at: at(10, 0))])
+    let harness = MessagesHarness([photoItem("p1", width: 640, height: 480, caption: "Sunset", at: at(10, 0))]
+    )
     let cell = try #require(harness.cell(of: "p1", as: PhotoMessageCell.self))
-    let presenter = try #require(harness.controller.collectionView.longPress(at: point(in: cell.photo, of: harness)))
+    let presenter = try #require(
+      harness.controller.collectionView.longPress(at: point(in: cell.photo, of: harness)))
     presenter.perform(.copy)
     #expect(harness.handler.events == ["copy p1: Sunset"])
   }
 
   @Test func recycledCellsReportTheirNewMessage() throws {
-    let items: [any ChatItem] = (0..<60).map { textItem("a\($0)", "message \($0)", from: $0 % 2 == 0 ? "alice" : "bob") }
+    let items: [any ChatItem] = (0..<60).map {
+      textItem("a\($0)", "message \($0)", from: $0 % 2 == 0 ? "alice" : "bob")
+    }
     let harness = MessagesHarness(items, height: 10)
     let view = harness.controller.collectionView
     view.scrollToTop()

@@ -27,9 +27,10 @@ import TextLayout
     #expect(box(1200, 800, maximumRows: 14) == [42, 14])
   }
 
-  @Test(arguments: [
-    (nil, nil), (0, 800), (1200, 0), (-5, 10), (.nan, 10), (1200, .nan), (.infinity, 10), (10, -.infinity),
-  ] as [(Double?, Double?)])
+  @Test(
+    arguments: [
+      (nil, nil), (0, 800), (1200, 0), (-5, 10), (.nan, 10), (1200, .nan), (.infinity, 10), (10, -.infinity),
+    ] as [(Double?, Double?)])
   func badSizesGiveAFourByThreeBox(width: Double?, height: Double?) {
     #expect(box(width, height) == [27, 10])
     #expect(box(width, height, maximumWidth: 20) == [20, 8])

@@ -7,7 +7,8 @@ import TextLayout
   static let dog = "The quick brown fox jumps over the lazy dog"  // 43 columns
 
   func layout(
-    _ text: String, width: Double, incoming: Bool = true, sender: Bool = false, metrics: BubbleMetrics = .compact,
+    _ text: String, width: Double, incoming: Bool = true, sender: Bool = false,
+    metrics: BubbleMetrics = .compact,
     status: DeliveryStatus? = nil, share: Double = 0.68
   ) -> TextBubbleLayout {
     let message = MessageModel(
@@ -26,7 +27,10 @@ import TextLayout
 
   /// Maximum bubble widths: floor(0.68 × width), beside a 4-column (incoming) or 3-column
   /// (outgoing) side slot.
-  @Test(arguments: [(40, true, 27), (40, false, 27), (80, true, 54), (120, true, 81), (10, true, 6), (10, false, 6), (5, true, 3), (0, false, 3)])
+  @Test(arguments: [
+    (40, true, 27), (40, false, 27), (80, true, 54), (120, true, 81), (10, true, 6), (10, false, 6),
+    (5, true, 3), (0, false, 3),
+  ])
   func maximumBubbleWidth(width: Int, incoming: Bool, expected: Int) {
     #expect(
       BubbleChrome.maximumBubbleWidth(
@@ -132,7 +136,8 @@ import TextLayout
 
   @Test func hostileMetricsAreClamped() {
     let metrics = BubbleMetrics(
-      avatarWidth: -5, tailWidth: Int.max, failedIconWidth: Int.min, horizontalPadding: -2, maximumPhotoRows: -1)
+      avatarWidth: -5, tailWidth: Int.max, failedIconWidth: Int.min, horizontalPadding: -2,
+      maximumPhotoRows: -1)
     let layout = layout(Self.dog, width: 40, metrics: metrics)
     #expect(layout.height >= 1)
   }

@@ -60,7 +60,8 @@ import TranscriptGenerator
     let maximum = Int(people.view.maximumContentOffset)
     #expect(maximum == 199_990)
     for step in 0..<400 {
-      let offset = step % 4 == 0 ? random.int(in: 0...maximum) : Int(people.view.viewport.contentOffset) + step % 7
+      let offset =
+        step % 4 == 0 ? random.int(in: 0...maximum) : Int(people.view.viewport.contentOffset) + step % 7
       people.view.setContentOffset(Double(offset))
       #expect(people.list.presenters.count <= people.cellsCreated, "seed \(seed), step \(step)")
     }

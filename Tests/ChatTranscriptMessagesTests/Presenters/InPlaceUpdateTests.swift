@@ -42,7 +42,8 @@ import Testing
     #expect(harness.cell(of: "a1", as: TextMessageCell.self) === cell)
     #expect(cell.textLabel.text == edited)
     #expect(harness.layoutDump == ["a1/day 0 1", "a1 2 4"])
-    #expect(harness.measurer.count == measured + 1, "measured by the height calculator; the cell hits the cache")
+    #expect(
+      harness.measurer.count == measured + 1, "measured by the height calculator; the cell hits the cache")
   }
 
   @Test func everyTextIsMeasuredOnceOnFirstLoad() {
@@ -81,7 +82,8 @@ import Testing
     harness.dataSource.replace(at: 1, with: TypingIndicatorItem(senders: ["bob", "carol"]))
     harness.apply()
     #expect(harness.row("#typing").map(harness.controller.presenter(atRow:)) === presenter)
-    #expect(harness.cell(of: "#typing", as: TypingIndicatorCell.self)?.label.text == "bob and carol are typing…")
+    #expect(
+      harness.cell(of: "#typing", as: TypingIndicatorCell.self)?.label.text == "bob and carol are typing…")
   }
 
   @Test func removedMessagesReleaseTheirPresenters() {

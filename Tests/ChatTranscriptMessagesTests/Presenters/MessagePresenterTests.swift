@@ -44,7 +44,9 @@ import Testing
       mine("m2", "sending", status: .sending), StreamItem(id: "x1", type: "poll"),
     ])
     let controller = harness.controller
-    func presenter(_ id: String) -> (any ChatItemPresenter)? { harness.row(id).map(controller.presenter(atRow:)) }
+    func presenter(_ id: String) -> (any ChatItemPresenter)? {
+      harness.row(id).map(controller.presenter(atRow:))
+    }
     #expect(presenter("m1") is TextMessagePresenter<TextMessageCell>)
     #expect(presenter("p1") is PhotoMessagePresenter<PhotoMessageCell>)
     #expect(presenter("s1") is SystemNoticePresenter<SystemNoticeCell>)
@@ -76,12 +78,16 @@ import Testing
     // Wraps at 40 - 2 × 2 = 36 columns.
     #expect(harness.layoutDump == ["s1 0 3"])
     let cell = harness.cell(of: "s1", as: SystemNoticeCell.self)
-    #expect(cell?.label.frame == Rect(x: 2, y: 0, width: 36, height: 3), "\"…are end-to-end\" fills 36 columns")
+    #expect(
+      cell?.label.frame == Rect(x: 2, y: 0, width: 36, height: 3), "\"…are end-to-end\" fills 36 columns")
   }
 
   @Test func singleRowCellsPlaceTheirText() {
     let harness = MessagesHarness(
-      [mine("m1", "hi", at: at(10, 0), status: .sending), TypingIndicatorItem(senders: ["bob", "carol", "dave"])],
+      [
+        mine("m1", "hi", at: at(10, 0), status: .sending),
+        TypingIndicatorItem(senders: ["bob", "carol", "dave"]),
+      ],
       width: 40)
     let separator = harness.cell(of: "m1/day", as: TimeSeparatorCell.self)
     #expect(separator?.label.text == "Sat 21 Nov 2026")

@@ -83,7 +83,8 @@ struct PlainContent: DetailCellContent {
 
   @Test func unrelatedModelsReuseOneCellThroughAdapters() {
     let cell = DetailCell(frame: Rect(x: 0, y: 0, width: 40, height: 3))
-    cell.configure(with: UserRow(user: User(firstName: "Ada", lastName: "Lovelace", email: "ada@example.org")))
+    cell.configure(
+      with: UserRow(user: User(firstName: "Ada", lastName: "Lovelace", email: "ada@example.org")))
     #expect(cell.titleLabel.text == "Ada Lovelace")
     #expect(cell.detailLabel.text == "ada@example.org")
     #expect(cell.imageView.isHidden)

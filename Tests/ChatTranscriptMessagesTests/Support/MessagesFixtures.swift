@@ -12,14 +12,18 @@ func at(_ hour: Int, _ minute: Int, _ second: Int = 0, day: Int = 21) -> Timesta
 
 /// A wire text message, as the CLI and backends deliver them.
 func textItem(
-  _ id: String, _ text: String, from sender: String = "alice", incoming: Bool = true, at date: Timestamp? = nil,
+  _ id: String, _ text: String, from sender: String = "alice", incoming: Bool = true,
+  at date: Timestamp? = nil,
   status: DeliveryStatus? = nil
 ) -> StreamItem {
-  StreamItem(id: id, type: "text", sender: sender, isIncoming: incoming, date: date, status: status, text: text)
+  StreamItem(
+    id: id, type: "text", sender: sender, isIncoming: incoming, date: date, status: status, text: text)
 }
 
 /// A wire text message from the local user.
-func mine(_ id: String, _ text: String, at date: Timestamp? = nil, status: DeliveryStatus? = .sent) -> StreamItem {
+func mine(_ id: String, _ text: String, at date: Timestamp? = nil, status: DeliveryStatus? = .sent)
+  -> StreamItem
+{
   textItem(id, text, from: "me", incoming: false, at: date, status: status)
 }
 
@@ -57,7 +61,9 @@ final class RecordingHandler: MessageInteractionHandler {
   func userDidTapBubble(of message: MessageModel) { events.append("bubble \(message.id)") }
   func userDidTapAvatar(of message: MessageModel) { events.append("avatar \(message.sender)") }
   func userDidRequestRetry(of message: MessageModel) { events.append("retry \(message.id)") }
-  func userDidCopy(_ text: String, from message: MessageModel) { events.append("copy \(message.id): \(text)") }
+  func userDidCopy(_ text: String, from message: MessageModel) {
+    events.append("copy \(message.id): \(text)")
+  }
 }
 
 /// A transcript controller with this module's builders and decorator over an array.
@@ -88,7 +94,8 @@ final class MessagesHarness {
     _ items: [any ChatItem], width: Double = 40, height: Double = 30,
     decorator: MessagesDecorator.Configuration = .init(), layout: MessageLayoutConfiguration = .init()
   ) {
-    self.init(items, theme: CompactTheme(), width: width, height: height, decorator: decorator, layout: layout)
+    self.init(
+      items, theme: CompactTheme(), width: width, height: height, decorator: decorator, layout: layout)
   }
 
   /// `id y height` per row, top to bottom.

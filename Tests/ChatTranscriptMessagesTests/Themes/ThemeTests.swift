@@ -59,9 +59,11 @@ struct DirectoryTheme: MessagesTheme {
   }
 
   @Test func exactRowsPerTheme() {
-    #expect(dump(makeController(theme: CompactTheme(), width: 40)) == ["a1/day 0 1", "a1 2 3", "m1 6 1", "p1 8 10"])
+    #expect(
+      dump(makeController(theme: CompactTheme(), width: 40)) == ["a1/day 0 1", "a1 2 3", "m1 6 1", "p1 8 10"])
     // Roomy: text wraps at 23 columns, plus footers; photos up to 14 rows (27×9 at 40 columns).
-    #expect(dump(makeController(theme: RoomyTheme(), width: 40)) == ["a1/day 0 1", "a1 2 4", "m1 7 2", "p1 10 11"])
+    #expect(
+      dump(makeController(theme: RoomyTheme(), width: 40)) == ["a1/day 0 1", "a1 2 4", "m1 7 2", "p1 10 11"])
   }
 
   @Test func anExistentialThemeWorksToo() {
