@@ -27,6 +27,7 @@ public struct BubbleChrome: Sendable, Hashable {
     rowWidth: Int, isIncoming: Bool, metrics: BubbleMetrics, configuration: MessageLayoutConfiguration
   ) -> Int {
     let metrics = metrics.sanitized
+    let rowWidth = min(max(rowWidth, 0), Columns.limit)
     // The epsilon keeps 0.29 × 100 at 29 despite binary rounding.
     let byShare = Int((Double(rowWidth) * configuration.bubbleShare + 1e-9).rounded(.down))
     let beside = rowWidth - metrics.sideWidth(isIncoming: isIncoming)

@@ -23,11 +23,13 @@ public struct MessageLayoutConfiguration: Sendable, Hashable {
     return min(max(maximumBubbleWidthShare, 0), 1)
   }
 
+  /// Row height in columns, clamped to 1/8 … 8 (non-finite: the default 2).
   var rowAspect: Double {
-    rowHeightInColumns.isFinite && rowHeightInColumns > 0 ? rowHeightInColumns : 2
+    rowHeightInColumns.isFinite ? min(max(rowHeightInColumns, 0.125), 8) : 2
   }
 
+  /// Pixels per column, at least 1e-3 (non-finite or not positive: the default 10).
   var pixelsPerColumnClamped: Double {
-    pixelsPerColumn.isFinite && pixelsPerColumn > 0 ? pixelsPerColumn : 10
+    pixelsPerColumn.isFinite && pixelsPerColumn > 0 ? max(pixelsPerColumn, 1e-3) : 10
   }
 }

@@ -35,6 +35,7 @@ public enum PhotoGeometry {
       natural = Double(widest)
     }
     var columns = Int(min(max(natural, 1), Double(widest)))
+    // Every factor is clamped, so this is at most 100,000 × 16 × 8 rows: no overflow.
     var rows = max(Int((Double(columns) * aspect / rowAspect).rounded()), 1)
     if rows > tallest {
       rows = tallest

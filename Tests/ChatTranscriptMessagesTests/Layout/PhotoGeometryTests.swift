@@ -42,6 +42,18 @@ import TextLayout
     #expect(box(1e308, 1e308, maximumWidth: Int.max, maximumRows: Int.max)[0] == 100_000)
   }
 
+  @Test(arguments: [0.0, -1, 1e-300, 1e300, .nan, .infinity])
+  func extremeScalesAreClamped(scale: Double) {
+    var configuration = MessageLayoutConfiguration()
+    configuration.rowHeightInColumns = scale
+    configuration.pixelsPerColumn = scale
+    let size = PhotoGeometry.boxSize(
+      pixelWidth: 1e308, pixelHeight: 1, maximumWidth: 100_000, maximumRows: 100_000,
+      configuration: configuration)
+    #expect(size.columns >= 1 && size.columns <= 100_000)
+    #expect(size.rows >= 1 && size.rows <= 100_000)
+  }
+
   func photoLayout(
     width: Double, caption: String?, pixelWidth: Double? = 1200, pixelHeight: Double? = 800,
     sender: Bool = false, metrics: BubbleMetrics = .compact

@@ -52,6 +52,10 @@ import TextLayout
     #expect(maximum(0) == 3, "never narrower than padding plus a column")
     #expect(maximum(-1) == 3)
     #expect(maximum(.nan) == 68)
+    for width in [Int.max, Int.min] {
+      _ = BubbleChrome.maximumBubbleWidth(
+        rowWidth: width, isIncoming: false, metrics: .compact, configuration: MessageLayoutConfiguration())
+    }
   }
 
   /// Incoming bubbles start after the avatar slot and tail; the text wraps at the maximum
