@@ -40,6 +40,11 @@ public enum MessagesKit {
     ]
   }
 
+  /// The themes this module ships, by the name a command line or a setting uses.
+  public static let themesByName: [String: any MessagesTheme] = [
+    "compact": CompactTheme(), "roomy": RoomyTheme(),
+  ]
+
   /// The message decorator: groups, day separators, status rows (see ``MessagesDecorator``).
   public static func decorator(
     _ configuration: MessagesDecorator.Configuration = MessagesDecorator.Configuration()

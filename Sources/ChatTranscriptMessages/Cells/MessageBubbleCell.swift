@@ -3,8 +3,9 @@ import ChatTranscript
 /// The parts every message bubble cell has: avatar, tail, failed icon, the bubble with an
 /// optional sender line and footer. Subclasses add the content (text, photo).
 ///
-/// Cells transform view models into views and keep nothing of the message: taps go to the
-/// buttons' actions, which the presenter attaches and `prepareForReuse` removes, so a
+/// Cells turn view models into views and hold no reference to a message, model or
+/// presenter — only the values they show, to lay them out again at a new width. Taps go to
+/// the buttons' actions, which the presenter attaches and `prepareForReuse` removes, so a
 /// recycled cell can never report a tap to the presenter it served before. A cell class
 /// decides its sizes (``metrics``) and how it writes sender names; themes pick the classes.
 open class MessageBubbleCell: CollectionViewCell {

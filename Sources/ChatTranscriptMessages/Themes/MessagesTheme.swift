@@ -8,7 +8,7 @@ import ChatTranscript
 /// heights, layout and text while the controller, the presenters and the decorator stay as
 /// they are. A new theme subclasses the cells it wants to change and names them here;
 /// everything not named keeps the default cell.
-public protocol MessagesTheme {
+public protocol MessagesTheme: Sendable {
   associatedtype TextCell: TextMessageCell = TextMessageCell
   associatedtype PhotoCell: PhotoMessageCell = PhotoMessageCell
   associatedtype NoticeCell: SystemNoticeCell = SystemNoticeCell

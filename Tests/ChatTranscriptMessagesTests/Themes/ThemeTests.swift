@@ -66,12 +66,15 @@ struct DirectoryTheme: MessagesTheme {
       dump(makeController(theme: RoomyTheme(), width: 40)) == ["a1/day 0 1", "a1 2 4", "m1 7 2", "p1 10 11"])
   }
 
-  @Test func anExistentialThemeWorksToo() {
-    let themes: [any MessagesTheme] = [CompactTheme(), RoomyTheme()]
-    let heights = themes.map { theme in
-      makeController(theme: theme, width: 80).contentHeight
-    }
-    #expect(heights[0] < heights[1])
+  /// What a command line does with `--theme NAME`: an existential, opened by the call.
+  @Test func themesChosenByNameWork() throws {
+    let compact = try #require(MessagesKit.themesByName["compact"])
+    let roomy = try #require(MessagesKit.themesByName["roomy"])
+    // Separator 1 + 1, alice 2 + 1, "Nice" 1 + 1, photo 1 + 10 + 1.
+    #expect(makeController(theme: compact, width: 80).contentHeight == 19)
+    // Footers add a row to each bubble; the photo may be 14 rows tall.
+    #expect(makeController(theme: roomy, width: 80).contentHeight == 26)
+    #expect(MessagesKit.themesByName.keys.sorted() == ["compact", "roomy"])
   }
 
   @Test func aCustomCellWritesNamesItsOwnWay() throws {
