@@ -16,11 +16,17 @@ let package = Package(
   products: [
     .library(name: "TextLayout", targets: ["TextLayout"]),
     .library(name: "ChatTranscript", targets: ["ChatTranscript"]),
+    .library(name: "ChatTranscriptMessages", targets: ["ChatTranscriptMessages"]),
   ],
   dependencies: [],
   targets: [
     .target(name: "TextLayout", swiftSettings: sharedSettings),
     .target(name: "ChatTranscript", dependencies: ["TextLayout"], swiftSettings: sharedSettings),
+    .target(
+      name: "ChatTranscriptMessages",
+      dependencies: ["ChatTranscript", "TextLayout"],
+      swiftSettings: sharedSettings
+    ),
     .target(
       name: "TranscriptGenerator",
       dependencies: ["ChatTranscript"],
@@ -55,6 +61,11 @@ let package = Package(
       name: "ChatTranscriptTests",
       dependencies: ["ChatTranscript", "TestSupport", "TranscriptGenerator"],
       exclude: ["Rendering/Golden"],
+      swiftSettings: sharedSettings
+    ),
+    .testTarget(
+      name: "ChatTranscriptMessagesTests",
+      dependencies: ["ChatTranscriptMessages", "TestSupport", "TranscriptGenerator"],
       swiftSettings: sharedSettings
     ),
     .testTarget(

@@ -1,0 +1,81 @@
+import ChatTranscript
+
+/// The parts every message bubble cell has: avatar, tail, failed icon, the bubble with an
+/// optional sender line and footer. Subclasses add the content (text, photo).
+///
+/// Cells turn view models into views and hold no reference to a message, model or
+/// presenter — only the values they show, to lay them out again at a new width. Taps go to
+/// the buttons' actions, which the presenter attaches and `prepareForReuse` removes, so a
+/// recycled cell can never report a tap to the presenter it served before. A cell class
+/// decides its sizes (``metrics``) and how it writes sender names; themes pick the classes.
+open class MessageBubbleCell: CollectionViewCell {
+  /// The sender's initial; tapping it reports a tap on the avatar.
+  public let avatar = Button()
+  /// The bubble's pointer toward its sender, on the last message of a group.
+  public let tail = Label()
+  /// `!` beside an outgoing message that failed; tapping it asks for a retry.
+  public let failedIcon = Button(text: "!")
+  /// The bubble; tapping anything inside it reports a tap on the bubble.
+  public let bubble = Button()
+  public let senderLabel = Label()
+  public let footerLabel = Label()
+
+  /// Sizes of this cell class; height calculators read them, so override this rather than
+  /// moving views around after layout.
+  open class var metrics: BubbleMetrics { .compact }
+
+  /// How this cell class writes a sender's name in the sender line.
+  open class func displayName(forSender sender: String) -> String { sender }
+
+  public static let incomingTail = "◀"
+  public static let outgoingTail = "▶"
+
+  public required init(frame: Rect = .zero) {
+    super.init(frame: frame)
+    avatar.styleName = "avatar"
+    tail.styleName = "tail"
+    failedIcon.styleName = "failed"
+    senderLabel.styleName = "sender"
+    footerLabel.styleName = "footer"
+    for view in [avatar, tail, failedIcon, bubble] as [View] { addSubview(view) }
+    bubble.addSubview(senderLabel)
+    bubble.addSubview(footerLabel)
+    resetChrome()
+  }
+
+  /// Places and fills the chrome for `message`.
+  public func apply(_ chrome: BubbleChrome, for message: MessageViewModel) {
+    bubble.frame = chrome.bubble
+    bubble.styleName = message.isIncoming ? "bubble.incoming" : "bubble.outgoing"
+    avatar.frame = chrome.avatar
+    avatar.text = message.avatarText
+    avatar.isHidden = !message.showsAvatar
+    tail.frame = chrome.tail
+    tail.text = message.isIncoming ? Self.incomingTail : Self.outgoingTail
+    tail.isHidden = !message.showsTail
+    failedIcon.frame = chrome.failedIcon
+    failedIcon.isHidden = !message.showsFailedIcon
+    senderLabel.frame = chrome.sender
+    senderLabel.text = message.senderLine ?? ""
+    senderLabel.isHidden = message.senderLine == nil
+    footerLabel.frame = chrome.footer
+    footerLabel.text = Self.metrics.showsFooter ? message.footerText : ""
+    footerLabel.isHidden = !Self.metrics.showsFooter
+  }
+
+  /// Detaches every action the presenter attached.
+  public func removeAllActions() {
+    for button in [avatar, failedIcon, bubble] { button.removeAllActions() }
+  }
+
+  open override func prepareForReuse() {
+    super.prepareForReuse()
+    resetChrome()
+  }
+
+  private func resetChrome() {
+    removeAllActions()
+    for label in [avatar, tail, senderLabel, footerLabel] { label.text = "" }
+    for view in [avatar, tail, failedIcon, senderLabel, footerLabel] as [View] { view.isHidden = true }
+  }
+}

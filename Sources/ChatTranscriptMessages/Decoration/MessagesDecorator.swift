@@ -1,0 +1,94 @@
+import ChatTranscript
+
+/// Groups messages, separates days and flags unsent messages, looking one item each way.
+///
+/// - **Groups**: consecutive messages (text, photo, or any ``MessageItem``) from the same
+///   sender in the same direction, on the same day, less than `groupingInterval` apart.
+///   Messages without a date group by sender alone. Inside a group the bottom margin is
+///   `marginInsideGroup`, after it `marginBetweenGroups`; only the last message of a group
+///   shows the tail, and the avatar when incoming. Group positions (`first`, `middle`,
+///   `last`, `single`) tell cells where to show the sender's name.
+/// - **Day separators**: a ``TimeSeparatorItem`` (id `"<id>/day"`) before every dated item
+///   whose previous item is absent or dated on another UTC day. An undated previous item
+///   (a typing row, an unknown item) does not count as a day change: with a reach of one the
+///   decorator cannot see past it, and a missing separator is better than a duplicated one.
+/// - **Status rows**: a ``MessageStatusItem`` (id `"<id>/status"`) under an outgoing message
+///   that is sending or failed *and is the last message of its group* — no later message of
+///   the same group follows it. That is the message the user is looking at when sending;
+///   an earlier message of the group that failed keeps its own failed icon (the retry
+///   button), so no failure goes unseen. The message hugs its status row (inside margin)
+///   and the row takes the margin between groups.
+///
+/// Every rule reads only the item and its direct neighbours, so ``reach`` is 1 and an edit
+/// re-decorates three items, not the transcript; tests compare incremental updates with a
+/// full rebuild to keep it honest.
+public struct MessagesDecorator: ChatItemsDecorator {
+  public var configuration: Configuration
+
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration
+  }
+
+  public var reach: Int { 1 }
+
+  public func decorate(_ context: DecorationContext) -> DecoratedItems {
+    let item = context.item
+    let between = configuration.marginBetweenGroups
+    var leading: [DecoratedItem] = []
+    if configuration.showsDaySeparators, let date = itemDate(item),
+      startsDay(date, after: context.previous)
+    {
+      leading.append(
+        DecoratedItem(
+          item: TimeSeparatorItem(precedingItemWithID: item.id, date: date),
+          decoration: ChatItemDecoration(bottomMargin: between)))
+    }
+    guard let message = MessageModel(of: item) else {
+      // Notices and unknown items stand apart; the typing row is last and needs no margin.
+      let margin = item is TypingIndicatorItem ? 0 : between
+      return DecoratedItems(decoration: ChatItemDecoration(bottomMargin: margin), leading: leading)
+    }
+    let isFirst = !belongTogether(context.previous.flatMap(MessageModel.init(of:)), message)
+    let isLast = !belongTogether(message, context.next.flatMap(MessageModel.init(of:)))
+    let hasStatusRow = configuration.showsStatusRows && isLast && message.isPendingOrFailed
+    let decoration = ChatItemDecoration(
+      bottomMargin: isLast && !hasStatusRow ? between : configuration.marginInsideGroup,
+      showsTail: isLast, showsAvatar: isLast && message.isIncoming,
+      groupPosition: Self.position(isFirst: isFirst, isLast: isLast))
+    var trailing: [DecoratedItem] = []
+    if hasStatusRow, let status = message.status {
+      trailing.append(
+        DecoratedItem(
+          item: MessageStatusItem(messageID: message.id, status: status),
+          decoration: ChatItemDecoration(bottomMargin: between)))
+    }
+    return DecoratedItems(decoration: decoration, leading: leading, trailing: trailing)
+  }
+
+  /// Whether `later` continues the group of `earlier` (its direct predecessor).
+  func belongTogether(_ earlier: MessageModel?, _ later: MessageModel?) -> Bool {
+    guard let earlier, let later, configuration.groupingInterval > 0, earlier.sender == later.sender,
+      earlier.isIncoming == later.isIncoming
+    else { return false }
+    guard let first = earlier.date, let second = later.date else { return true }
+    let (gap, overflow) = second.secondsSince1970.subtractingReportingOverflow(first.secondsSince1970)
+    return !overflow && gap.magnitude < configuration.groupingInterval.magnitude
+      && first.dayNumber == second.dayNumber
+  }
+
+  /// Whether an item dated `date` opens a new day after `previous`.
+  private func startsDay(_ date: Timestamp, after previous: (any ChatItem)?) -> Bool {
+    guard let previous else { return true }
+    guard let previousDate = itemDate(previous) else { return false }
+    return previousDate.dayNumber != date.dayNumber
+  }
+
+  private static func position(isFirst: Bool, isLast: Bool) -> ChatItemDecoration.GroupPosition {
+    switch (isFirst, isLast) {
+    case (true, true): .single
+    case (true, false): .first
+    case (false, true): .last
+    case (false, false): .middle
+    }
+  }
+}

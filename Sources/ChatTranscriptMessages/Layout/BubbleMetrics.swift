@@ -1,0 +1,51 @@
+/// The fixed sizes of a bubble cell, in columns and rows: what a cell class (and so a theme)
+/// decides about its look.
+///
+/// A `Sendable` value so height calculators can carry it to background queues; cells
+/// publish theirs through ``MessageBubbleCell/metrics``.
+public struct BubbleMetrics: Sendable, Hashable {
+  /// Columns of the avatar slot beside incoming bubbles.
+  public var avatarWidth: Int
+  /// Columns of the tail beside the bubble (after the avatar, or at the row's right edge).
+  public var tailWidth: Int
+  /// Columns reserved left of outgoing bubbles for the failed icon and one blank column.
+  public var failedIconWidth: Int
+  /// Blank columns inside the bubble on each side of its text.
+  public var horizontalPadding: Int
+  /// Whether the bubble ends with a footer row: `10:00 · read`.
+  public var showsFooter: Bool
+  /// Tallest a photo box may be, in rows.
+  public var maximumPhotoRows: Int
+
+  public init(
+    avatarWidth: Int = 3, tailWidth: Int = 1, failedIconWidth: Int = 2, horizontalPadding: Int = 1,
+    showsFooter: Bool = false, maximumPhotoRows: Int = 10
+  ) {
+    self.avatarWidth = avatarWidth
+    self.tailWidth = tailWidth
+    self.failedIconWidth = failedIconWidth
+    self.horizontalPadding = horizontalPadding
+    self.showsFooter = showsFooter
+    self.maximumPhotoRows = maximumPhotoRows
+  }
+
+  /// Dense: one column of padding, no footer.
+  public static let compact = BubbleMetrics()
+  /// Airy: two columns of padding, a footer with time and status, taller photos.
+  public static let roomy = BubbleMetrics(horizontalPadding: 2, showsFooter: true, maximumPhotoRows: 14)
+
+  /// Every size clamped to something drawable: negative sizes from a custom theme become 0
+  /// (photo rows at least 1), and absurd ones are capped.
+  var sanitized: BubbleMetrics {
+    func clamp(_ value: Int) -> Int { min(max(value, 0), 1_000) }
+    return BubbleMetrics(
+      avatarWidth: clamp(avatarWidth), tailWidth: clamp(tailWidth), failedIconWidth: clamp(failedIconWidth),
+      horizontalPadding: clamp(horizontalPadding), showsFooter: showsFooter,
+      maximumPhotoRows: max(clamp(maximumPhotoRows), 1))
+  }
+
+  /// Columns beside the bubble: avatar and tail for incoming, failed icon and tail for outgoing.
+  func sideWidth(isIncoming: Bool) -> Int {
+    tailWidth + (isIncoming ? avatarWidth : failedIconWidth)
+  }
+}

@@ -1,0 +1,49 @@
+import ChatTranscript
+import TextLayout
+
+/// The complete geometry of a photo bubble, shared by its height calculator and its cell.
+///
+/// The placeholder box comes from ``PhotoGeometry`` within the maximum bubble width and is
+/// drawn edge to edge at the bubble's left; the caption wraps at the maximum bubble width
+/// minus padding, below the box. The bubble is as wide as the box or the caption (or the
+/// sender and footer lines), whichever is wider. Height: sender row + box rows + caption
+/// lines + footer row.
+public struct PhotoBubbleLayout: Sendable, Hashable {
+  public var chrome: BubbleChrome
+  /// The placeholder box inside the bubble.
+  public var photo: Rect
+  /// The caption label inside the bubble; zero-sized without a caption.
+  public var caption: Rect
+
+  /// Rows the cell takes.
+  public var height: Int { chrome.height }
+
+  public init(
+    rowWidth: Double, viewModel: PhotoMessageViewModel, metrics: BubbleMetrics,
+    configuration: MessageLayoutConfiguration, measurer: ItemTextMeasurer
+  ) {
+    let metrics = metrics.sanitized
+    let columns = Columns.of(rowWidth)
+    let maximum = BubbleChrome.maximumBubbleWidth(
+      rowWidth: columns, isIncoming: viewModel.message.isIncoming, metrics: metrics,
+      configuration: configuration)
+    let box = PhotoGeometry.boxSize(
+      pixelWidth: viewModel.pixelWidth, pixelHeight: viewModel.pixelHeight, maximumWidth: maximum,
+      maximumRows: metrics.maximumPhotoRows, configuration: configuration)
+    let wrapWidth = max(maximum - 2 * metrics.horizontalPadding, 1)
+    let captionMetrics = viewModel.caption.map { measurer.metrics(of: $0, width: wrapWidth) }
+    let sides = SideTexts(viewModel.message, metrics: metrics, wrapWidth: wrapWidth)
+    let inner = max(captionMetrics?.widestLine ?? 0, sides.widest)
+    let captionRows = captionMetrics?.lineCount ?? 0
+    chrome = BubbleChrome(
+      rowWidth: columns, message: viewModel.message, metrics: metrics, innerWidth: inner,
+      minimumBubbleWidth: box.columns, contentRows: box.rows + captionRows, footerWidth: sides.footer)
+    photo = Rect(x: 0, y: Double(chrome.contentTop), width: Double(box.columns), height: Double(box.rows))
+    caption =
+      captionRows == 0
+      ? .zero
+      : Rect(
+        x: Double(metrics.horizontalPadding), y: Double(chrome.contentTop + box.rows),
+        width: chrome.bubble.width - Double(2 * metrics.horizontalPadding), height: Double(captionRows))
+  }
+}

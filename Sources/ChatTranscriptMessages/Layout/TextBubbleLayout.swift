@@ -1,0 +1,52 @@
+import ChatTranscript
+import TextLayout
+
+/// The complete geometry of a text bubble: what its height calculator returns and where its
+/// cell puts every view, computed by one function so the two can never disagree.
+///
+/// Bubble width is `min(widest line + 2 × padding, maximum bubble width)`, where the text
+/// wraps at the maximum bubble width minus padding and the sender and footer lines count as
+/// lines too; height is the wrapped line count plus a sender row (first message of an
+/// incoming group) plus a footer row (roomy cells).
+public struct TextBubbleLayout: Sendable, Hashable {
+  public var chrome: BubbleChrome
+  /// The text label inside the bubble.
+  public var text: Rect
+
+  /// Rows the cell takes.
+  public var height: Int { chrome.height }
+
+  public init(
+    rowWidth: Double, viewModel: TextMessageViewModel, metrics: BubbleMetrics,
+    configuration: MessageLayoutConfiguration, measurer: ItemTextMeasurer
+  ) {
+    let metrics = metrics.sanitized
+    let columns = Columns.of(rowWidth)
+    let maximum = BubbleChrome.maximumBubbleWidth(
+      rowWidth: columns, isIncoming: viewModel.message.isIncoming, metrics: metrics,
+      configuration: configuration)
+    let wrapWidth = max(maximum - 2 * metrics.horizontalPadding, 1)
+    let wrapped = measurer.metrics(of: viewModel.text, width: wrapWidth)
+    let sides = SideTexts(viewModel.message, metrics: metrics, wrapWidth: wrapWidth)
+    let inner = max(wrapped.widestLine, sides.widest, 1)
+    chrome = BubbleChrome(
+      rowWidth: columns, message: viewModel.message, metrics: metrics, innerWidth: inner,
+      contentRows: wrapped.lineCount, footerWidth: sides.footer)
+    text = Rect(
+      x: Double(metrics.horizontalPadding), y: Double(chrome.contentTop), width: Double(inner),
+      height: Double(wrapped.lineCount))
+  }
+}
+
+/// Widths of the sender and footer lines, each at most the wrap width (they are cut, not wrapped).
+struct SideTexts {
+  var sender = 0
+  var footer = 0
+
+  init(_ message: MessageViewModel, metrics: BubbleMetrics, wrapWidth: Int) {
+    if let line = message.senderLine { sender = min(displayWidth(of: line), wrapWidth) }
+    if metrics.showsFooter { footer = min(displayWidth(of: message.footerText), wrapWidth) }
+  }
+
+  var widest: Int { max(sender, footer) }
+}

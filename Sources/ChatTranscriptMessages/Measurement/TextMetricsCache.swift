@@ -1,0 +1,84 @@
+import Synchronization
+import TextLayout
+
+/// Remembers how message texts wrap, per (item id, text, wrap width), with a bounded size;
+/// shared by every presenter, height calculator and cell of a transcript, on any thread.
+///
+/// Wrapping is the only costly part of a message height — the rest is arithmetic on the
+/// line count and widest line — so caching the metrics is what makes a status change, a
+/// new decoration or a cell configuration cost a lookup. The key holds the text itself,
+/// so an edited text misses and is measured once.
+///
+/// Bounded by two generations: lookups hit the current or the previous generation (a hit
+/// in the previous one is promoted); when the current one holds half the capacity it
+/// becomes the previous one and the oldest generation is dropped. Entries used since the
+/// last turnover survive, like a cheap least-recently-used cache, and the size never
+/// exceeds `max(capacity, 2)`.
+public final class TextMetricsCache: Sendable {
+  struct Key: Hashable {
+    var id: String
+    var text: String
+    var width: Int
+  }
+
+  struct Generations {
+    var current: [Key: TextMetrics] = [:]
+    var previous: [Key: TextMetrics] = [:]
+  }
+
+  /// The most entries kept; 0 turns caching off.
+  public let capacity: Int
+  private let generationSize: Int
+  private let generations = Mutex(Generations())
+
+  public init(capacity: Int = 20_000) {
+    self.capacity = max(capacity, 0)
+    generationSize = max(self.capacity / 2, 1)
+  }
+
+  /// Entries held now.
+  public var count: Int {
+    generations.withLock { $0.current.count + $0.previous.count }
+  }
+
+  /// The cached metrics of `text` wrapped at `width` for item `id`, or `measure()`'s result,
+  /// which is then cached.
+  ///
+  /// `measure` runs outside the lock, so threads measuring different texts do not wait for
+  /// each other (two threads may rarely measure the same key; both get the same answer).
+  /// - Complexity: O(1) expected besides hashing the text; O(n) for the measurement on a miss.
+  public func metrics(id: String, text: String, width: Int, measure: () -> TextMetrics) -> TextMetrics {
+    guard capacity > 0 else { return measure() }
+    let key = Key(id: id, text: text, width: width)
+    if let hit = generations.withLock({ Self.lookUp(key, in: &$0, generationSize: generationSize) }) {
+      return hit
+    }
+    let measured = measure()
+    generations.withLock { Self.store(measured, for: key, in: &$0, generationSize: generationSize) }
+    return measured
+  }
+
+  public func removeAll() {
+    generations.withLock { $0 = Generations() }
+  }
+
+  private static func lookUp(_ key: Key, in generations: inout Generations, generationSize: Int)
+    -> TextMetrics?
+  {
+    if let hit = generations.current[key] { return hit }
+    guard let hit = generations.previous.removeValue(forKey: key) else { return nil }
+    store(hit, for: key, in: &generations, generationSize: generationSize)
+    return hit
+  }
+
+  private static func store(
+    _ metrics: TextMetrics, for key: Key, in generations: inout Generations, generationSize: Int
+  ) {
+    if generations.current[key] == nil, generations.current.count >= generationSize {
+      generations.previous = generations.current
+      generations.current = [:]
+      generations.previous[key] = nil
+    }
+    generations.current[key] = metrics
+  }
+}

@@ -1,0 +1,36 @@
+import ChatTranscript
+
+/// A chat item that is a message: it carries a ``MessageModel``.
+///
+/// The decorator groups, separates and annotates items through this protocol (and through
+/// wire items of the message types, which carry the same fields), so an app's own message
+/// types join groups as soon as they conform.
+public protocol MessageItem: ChatItem {
+  var message: MessageModel { get }
+}
+
+extension MessageModel {
+  /// The message model of `item` when it is a message: a ``MessageItem`` or a wire item of
+  /// type `"text"` or `"photo"`; `nil` for anything else (system notices, typing rows, …).
+  public init?(of item: any ChatItem) {
+    if let message = item as? any MessageItem {
+      self = message.message
+    } else if let wire = item as? StreamItem,
+      wire.type == MessageItemType.text || wire.type == MessageItemType.photo
+    {
+      self.init(wire)
+    } else {
+      return nil
+    }
+  }
+}
+
+/// When an item happened, for any item that says: messages, system notices, wire items.
+func itemDate(_ item: any ChatItem) -> Timestamp? {
+  switch item {
+  case let message as any MessageItem: message.message.date
+  case let notice as SystemNoticeItem: notice.date
+  case let wire as StreamItem: wire.date
+  default: nil
+  }
+}

@@ -1,0 +1,96 @@
+import ChatTranscript
+
+/// The shared part of bubble presenters: keeps the latest message item, derives the view
+/// model, wires the cell's buttons to the app's ``MessageInteractionHandler``, takes updates
+/// in place, and offers "copy" on long press.
+///
+/// Subclasses provide the content: ``configureContent(_:viewModel:decoration:)``, the
+/// height calculator and ``copyText``.
+open class MessagePresenter<Item: MessageItem & ChatItemConvertible, Cell: MessageBubbleCell>:
+  BaseChatItemPresenter<Cell>
+{
+  /// The item as last given (at creation or by `update(with:)`).
+  public private(set) var item: Item
+  public let context: MessagePresentationContext
+
+  public init(item: Item, context: MessagePresentationContext) {
+    self.item = item
+    self.context = context
+    super.init()
+  }
+
+  public var message: MessageModel { item.message }
+
+  /// The chrome of the bubble for `decoration`, with sender names as `Cell` writes them.
+  public func messageViewModel(for decoration: ChatItemDecoration) -> MessageViewModel {
+    MessageViewModel(
+      message: item.message, decoration: decoration,
+      senderName: Cell.displayName(forSender: item.message.sender),
+      showsSenderNames: context.configuration.showsSenderNames)
+  }
+
+  /// A measurer for this item's texts through the shared cache.
+  public var textMeasurer: ItemTextMeasurer {
+    context.textMeasurer(forItemWithID: item.id)
+  }
+
+  public override var canCalculateHeightInBackground: Bool { true }
+
+  public override final func configure(_ cell: Cell, decoration: ChatItemDecoration) {
+    wireActions(of: cell)
+    configureContent(cell, viewModel: messageViewModel(for: decoration), decoration: decoration)
+  }
+
+  /// Fills `cell` for the current item. Override point.
+  open func configureContent(_ cell: Cell, viewModel: MessageViewModel, decoration: ChatItemDecoration) {}
+
+  /// Replaces whatever actions the (possibly recycled) cell had with this presenter's.
+  ///
+  /// The closures hold the presenter weakly and read the message when the tap happens, so a
+  /// tap after an update reports the updated message.
+  private func wireActions(of cell: Cell) {
+    cell.removeAllActions()
+    cell.bubble.addAction { [weak self] in
+      guard let self else { return }
+      context.interactionHandler?.userDidTapBubble(of: item.message)
+    }
+    cell.avatar.addAction { [weak self] in
+      guard let self else { return }
+      context.interactionHandler?.userDidTapAvatar(of: item.message)
+    }
+    cell.failedIcon.addAction { [weak self] in
+      guard let self, item.message.status == .failed else { return }
+      context.interactionHandler?.userDidRequestRetry(of: item.message)
+    }
+  }
+
+  // MARK: Menu
+
+  /// What "copy" copies; `nil` offers no menu.
+  open var copyText: String? { nil }
+
+  public override func shouldShowMenu() -> Bool { copyText != nil }
+
+  public override func canPerform(_ action: MenuAction) -> Bool {
+    action == .copy && copyText != nil
+  }
+
+  public override func perform(_ action: MenuAction) {
+    guard action == .copy, let text = copyText else { return }
+    context.interactionHandler?.userDidCopy(text, from: item.message)
+  }
+
+  // MARK: Updates
+
+  public override var isItemUpdateSupported: Bool { true }
+
+  /// Keeps this presenter for a new version of the item (a status change, an edit).
+  ///
+  /// The engine reconfigures the visible cell itself (the content version changed), and the
+  /// height calculator finds the text metrics cached unless the text changed, so nothing is
+  /// rebuilt and nothing is re-measured that did not change.
+  public override func update(with item: any ChatItem) {
+    guard let converted = Item(converting: item) else { return }
+    self.item = converted
+  }
+}

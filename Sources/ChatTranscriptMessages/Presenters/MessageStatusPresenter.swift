@@ -1,0 +1,15 @@
+import ChatTranscript
+
+/// Presents the status row under an outgoing message: `sending…` or `not delivered`.
+public final class MessageStatusPresenter<Cell: MessageStatusCell>: SingleRowPresenter<
+  MessageStatusItem, Cell
+>
+{
+  public override var text: String { Self.text(for: item.status) }
+  public override var style: String { item.status == .failed ? "status.failed" : "status" }
+
+  /// What a status row says for `status`.
+  public static func text(for status: DeliveryStatus) -> String {
+    status == .failed ? "not delivered" : MessageViewModel.statusText(for: status)
+  }
+}

@@ -1,0 +1,32 @@
+import ChatTranscript
+
+/// The height of a photo bubble from `Sendable` inputs: ``PhotoBubbleLayout``'s height.
+public struct PhotoMessageHeightCalculator: ChatItemHeightCalculator {
+  public var item: PhotoMessageItem
+  public var senderName: String
+  public var metrics: BubbleMetrics
+  public var configuration: MessageLayoutConfiguration
+  public var measurer: ItemTextMeasurer
+
+  public init(
+    item: PhotoMessageItem, senderName: String, metrics: BubbleMetrics,
+    configuration: MessageLayoutConfiguration, measurer: ItemTextMeasurer
+  ) {
+    self.item = item
+    self.senderName = senderName
+    self.metrics = metrics
+    self.configuration = configuration
+    self.measurer = measurer
+  }
+
+  public func height(maximumWidth: Double, decoration: ChatItemDecoration) -> Double {
+    let message = MessageViewModel(
+      message: item.message, decoration: decoration, senderName: senderName,
+      showsSenderNames: configuration.showsSenderNames)
+    let layout = PhotoBubbleLayout(
+      rowWidth: maximumWidth, viewModel: PhotoMessageViewModel(message: message, photo: item),
+      metrics: metrics,
+      configuration: configuration, measurer: measurer)
+    return Double(layout.height)
+  }
+}

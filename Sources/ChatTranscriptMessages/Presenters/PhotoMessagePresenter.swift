@@ -1,0 +1,23 @@
+import ChatTranscript
+
+/// Presents a photo message in a `Cell` chosen by the theme.
+public final class PhotoMessagePresenter<Cell: PhotoMessageCell>: MessagePresenter<PhotoMessageItem, Cell> {
+  public override func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? {
+    PhotoMessageHeightCalculator(
+      item: item, senderName: Cell.displayName(forSender: item.message.sender), metrics: Cell.metrics,
+      configuration: context.configuration, measurer: textMeasurer)
+  }
+
+  public override func configureContent(
+    _ cell: Cell, viewModel: MessageViewModel, decoration: ChatItemDecoration
+  ) {
+    cell.configure(
+      with: PhotoMessageViewModel(message: viewModel, photo: item), measurer: textMeasurer,
+      configuration: context.configuration)
+  }
+
+  /// The caption, when there is one: a photo without caption offers no menu.
+  public override var copyText: String? {
+    item.caption.flatMap { $0.isEmpty ? nil : $0 }
+  }
+}

@@ -1,0 +1,34 @@
+import ChatTranscript
+
+/// Presents an item as one line of text in a ``SingleRowCell``: day separators, status rows,
+/// typing rows. One row tall at every width, so no measuring at all.
+open class SingleRowPresenter<Item: ChatItemConvertible, Cell: SingleRowCell>: BaseChatItemPresenter<Cell> {
+  public private(set) var item: Item
+
+  public init(item: Item) {
+    self.item = item
+    super.init()
+  }
+
+  /// What the row says. Override point.
+  open var text: String { "" }
+  /// The style name renderers colour the row by. Override point.
+  open var style: String { "" }
+
+  public override var canCalculateHeightInBackground: Bool { true }
+
+  public override func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? {
+    FixedHeight(height: 1)
+  }
+
+  public override func configure(_ cell: Cell, decoration: ChatItemDecoration) {
+    cell.configure(with: text, style: style)
+  }
+
+  public override var isItemUpdateSupported: Bool { true }
+
+  public override func update(with item: any ChatItem) {
+    guard let converted = Item(converting: item) else { return }
+    self.item = converted
+  }
+}

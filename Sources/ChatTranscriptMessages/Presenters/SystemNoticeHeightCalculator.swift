@@ -1,0 +1,18 @@
+import ChatTranscript
+
+/// The height of a system notice: its lines wrapped inside the insets (``CenteredTextLayout``).
+public struct SystemNoticeHeightCalculator: ChatItemHeightCalculator {
+  public var text: String
+  public var inset: Int
+  public var measurer: ItemTextMeasurer
+
+  public init(text: String, inset: Int, measurer: ItemTextMeasurer) {
+    self.text = text
+    self.inset = inset
+    self.measurer = measurer
+  }
+
+  public func height(maximumWidth: Double, decoration: ChatItemDecoration) -> Double {
+    Double(CenteredTextLayout(rowWidth: maximumWidth, text: text, inset: inset, measurer: measurer).height)
+  }
+}

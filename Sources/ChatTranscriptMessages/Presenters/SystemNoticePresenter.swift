@@ -1,0 +1,31 @@
+import ChatTranscript
+
+/// Presents a system notice: centred, wrapped, as tall as its lines.
+public final class SystemNoticePresenter<Cell: SystemNoticeCell>: BaseChatItemPresenter<Cell> {
+  public private(set) var item: SystemNoticeItem
+  public let context: MessagePresentationContext
+
+  public init(item: SystemNoticeItem, context: MessagePresentationContext) {
+    self.item = item
+    self.context = context
+    super.init()
+  }
+
+  public override var canCalculateHeightInBackground: Bool { true }
+
+  public override func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? {
+    SystemNoticeHeightCalculator(
+      text: item.text, inset: Cell.horizontalInset, measurer: context.textMeasurer(forItemWithID: item.id))
+  }
+
+  public override func configure(_ cell: Cell, decoration: ChatItemDecoration) {
+    cell.configure(with: item.text, measurer: context.textMeasurer(forItemWithID: item.id))
+  }
+
+  public override var isItemUpdateSupported: Bool { true }
+
+  public override func update(with item: any ChatItem) {
+    guard let notice = SystemNoticeItem(converting: item) else { return }
+    self.item = notice
+  }
+}

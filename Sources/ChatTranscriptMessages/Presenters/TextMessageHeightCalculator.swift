@@ -1,0 +1,33 @@
+import ChatTranscript
+
+/// The height of a text bubble from `Sendable` inputs: ``TextBubbleLayout``'s height.
+public struct TextMessageHeightCalculator: ChatItemHeightCalculator {
+  public var item: TextMessageItem
+  public var senderName: String
+  public var metrics: BubbleMetrics
+  public var configuration: MessageLayoutConfiguration
+  public var measurer: ItemTextMeasurer
+
+  public init(
+    item: TextMessageItem, senderName: String, metrics: BubbleMetrics,
+    configuration: MessageLayoutConfiguration,
+    measurer: ItemTextMeasurer
+  ) {
+    self.item = item
+    self.senderName = senderName
+    self.metrics = metrics
+    self.configuration = configuration
+    self.measurer = measurer
+  }
+
+  public func height(maximumWidth: Double, decoration: ChatItemDecoration) -> Double {
+    let message = MessageViewModel(
+      message: item.message, decoration: decoration, senderName: senderName,
+      showsSenderNames: configuration.showsSenderNames)
+    let layout = TextBubbleLayout(
+      rowWidth: maximumWidth, viewModel: TextMessageViewModel(message: message, text: item.text),
+      metrics: metrics,
+      configuration: configuration, measurer: measurer)
+    return Double(layout.height)
+  }
+}

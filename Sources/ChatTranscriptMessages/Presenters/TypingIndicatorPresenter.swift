@@ -1,0 +1,9 @@
+import ChatTranscript
+
+/// Presents the typing row: `alice is typing…`, aligned with incoming bubbles.
+public final class TypingIndicatorPresenter<Cell: TypingIndicatorCell>:
+  SingleRowPresenter<TypingIndicatorItem, Cell>
+{
+  public override var text: String { TypingIndicatorViewModel(senders: item.senders).text }
+  public override var style: String { "typing" }
+}

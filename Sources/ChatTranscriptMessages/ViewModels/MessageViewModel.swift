@@ -1,0 +1,67 @@
+import ChatTranscript
+import TextLayout
+
+/// What a bubble cell shows around its content, derived from a message and its decoration.
+///
+/// Cells never see the ``MessageModel``; they are handed this value and turn it into views,
+/// so whether a message shows a failed icon or a footer is decided once, here.
+public struct MessageViewModel: Sendable, Hashable {
+  public var isIncoming: Bool
+  /// The sender line over the content; `nil` when none is shown (outgoing messages and all
+  /// but the first message of an incoming group).
+  public var senderLine: String?
+  /// What the avatar slot shows: the sender's initial, e.g. `(A)`.
+  public var avatarText: String
+  public var showsAvatar: Bool
+  public var showsTail: Bool
+  /// Whether the retry icon beside the bubble is shown: outgoing messages that failed.
+  public var showsFailedIcon: Bool
+  /// `10:00`, or `nil` without a date.
+  public var dateText: String?
+  /// `sending…`, `sent`, `delivered`, `read`, `failed`; `nil` for incoming messages and
+  /// messages without a status.
+  public var statusText: String?
+
+  /// - Parameters:
+  ///   - senderName: the sender as the cell class writes names (see
+  ///     ``MessageBubbleCell/displayName(forSender:)``).
+  ///   - showsSenderNames: whether incoming groups start with the sender's name at all.
+  public init(
+    message: MessageModel, decoration: ChatItemDecoration, senderName: String, showsSenderNames: Bool
+  ) {
+    isIncoming = message.isIncoming
+    let startsGroup = decoration.groupPosition == .first || decoration.groupPosition == .single
+    senderLine =
+      message.isIncoming && showsSenderNames && startsGroup && !senderName.isEmpty ? senderName : nil
+    avatarText = Self.avatarText(for: message.sender)
+    showsAvatar = message.isIncoming && decoration.showsAvatar
+    showsTail = decoration.showsTail
+    showsFailedIcon = !message.isIncoming && message.status == .failed
+    dateText = message.date?.timeOfDayText
+    statusText = message.isIncoming ? nil : message.status.map(Self.statusText(for:))
+  }
+
+  /// The footer a roomy bubble shows: `10:00 · read`.
+  public var footerText: String {
+    [dateText, statusText].compactMap { $0 }.joined(separator: " · ")
+  }
+
+  /// How a delivery status reads in a footer or status row.
+  public static func statusText(for status: DeliveryStatus) -> String {
+    switch status {
+    case .sending: "sending…"
+    case .sent: "sent"
+    case .delivered: "delivered"
+    case .read: "read"
+    case .failed: "failed"
+    }
+  }
+
+  /// `(A)` for a one-column initial; a two-column initial (CJK, emoji) stands alone to fit
+  /// the same three columns; `(?)` without a sender.
+  static func avatarText(for sender: String) -> String {
+    guard let first = sender.first else { return "(?)" }
+    let initial = String(first).uppercased()
+    return displayWidth(of: initial) == 1 ? "(\(initial))" : initial
+  }
+}

@@ -1,0 +1,233 @@
+import ChatTranscript
+import ChatTranscriptMessages
+import TestSupport
+import Testing
+import TranscriptGenerator
+
+@Suite struct MessagesDecoratorTests {
+  typealias Position = ChatItemDecoration.GroupPosition
+
+  func positions(_ harness: MessagesHarness, _ ids: [String]) -> [Position?] {
+    ids.map { harness.decoration(of: $0)?.groupPosition }
+  }
+
+  @Test func consecutiveMessagesOfOneSenderFormAGroup() {
+    let harness = MessagesHarness([
+      textItem("a1", "one", at: at(10, 0)),
+      textItem("a2", "two", at: at(10, 1)),
+      textItem("a3", "three", at: at(10, 2)),
+      textItem("b1", "other", from: "bob", at: at(10, 2)),
+    ])
+    #expect(positions(harness, ["a1", "a2", "a3", "b1"]) == [.first, .middle, .last, .single])
+    #expect(harness.decoration(of: "a1") == ChatItemDecoration(bottomMargin: 0, groupPosition: .first))
+    #expect(harness.decoration(of: "a2") == ChatItemDecoration(bottomMargin: 0, groupPosition: .middle))
+    #expect(
+      harness.decoration(of: "a3")
+        == ChatItemDecoration(bottomMargin: 1, showsTail: true, showsAvatar: true, groupPosition: .last))
+    #expect(harness.rowIDs == ["a1/day", "a1", "a2", "a3", "b1"], "one day, one separator")
+  }
+
+  /// Messages closer than the gap group; at the gap or beyond they do not.
+  @Test(arguments: [(119, true), (120, false), (600, false), (0, true)])
+  func theGapDecides(seconds: Int, grouped: Bool) {
+    let harness = MessagesHarness([
+      textItem("a1", "one", at: at(10, 0)),
+      textItem("a2", "two", at: Timestamp(secondsSince1970: at(10, 0).secondsSince1970 + Int64(seconds))),
+    ])
+    #expect(positions(harness, ["a1", "a2"]) == (grouped ? [.first, .last] : [.single, .single]))
+  }
+
+  @Test func theGapIsConfigurable() {
+    var configuration = MessagesDecorator.Configuration()
+    configuration.groupingInterval = 3_600
+    configuration.marginInsideGroup = 0.5
+    configuration.marginBetweenGroups = 2
+    let harness = MessagesHarness(
+      [textItem("a1", "one", at: at(10, 0)), textItem("a2", "two", at: at(10, 30))], decorator: configuration)
+    #expect(positions(harness, ["a1", "a2"]) == [.first, .last])
+    #expect(harness.decoration(of: "a1")?.bottomMargin == 0.5)
+    #expect(harness.decoration(of: "a2")?.bottomMargin == 2)
+  }
+
+  @Test func directionSeparatesGroupsEvenWithTheSameName() {
+    let harness = MessagesHarness([
+      textItem("a1", "one", from: "sam", at: at(10, 0)),
+      textItem("a2", "two", from: "sam", incoming: false, at: at(10, 0)),
+    ])
+    #expect(positions(harness, ["a1", "a2"]) == [.single, .single])
+    #expect(harness.decoration(of: "a2")?.showsAvatar == false, "outgoing messages have no avatar")
+    #expect(harness.decoration(of: "a2")?.showsTail == true)
+  }
+
+  @Test func notMessagesBreakGroups() {
+    let harness = MessagesHarness([
+      textItem("a1", "one", at: at(10, 0)),
+      StreamItem(id: "s1", type: "system", date: at(10, 0), text: "bob joined"),
+      textItem("a2", "two", at: at(10, 0)),
+      StreamItem(id: "x1", type: "poll"),
+      textItem("a3", "three", at: at(10, 0)),
+    ])
+    #expect(positions(harness, ["a1", "a2", "a3"]) == [.single, .single, .single])
+    #expect(harness.decoration(of: "s1")?.bottomMargin == 1)
+  }
+
+  @Test func undatedMessagesGroupBySender() {
+    let harness = MessagesHarness([
+      textItem("a1", "one"), textItem("a2", "two"), textItem("b1", "x", from: "bob"),
+    ])
+    #expect(positions(harness, ["a1", "a2", "b1"]) == [.first, .last, .single])
+    #expect(harness.rowIDs == ["a1", "a2", "b1"], "no dates, no separators")
+  }
+
+  @Test func aDayChangeInjectsASeparatorAndEndsTheGroup() {
+    let harness = MessagesHarness([
+      textItem("a1", "late", at: at(23, 59, 30, day: 21)),
+      textItem("a2", "early", at: at(0, 0, 30, day: 22)),
+      textItem("a3", "later", at: at(0, 1, 0, day: 22)),
+    ])
+    #expect(harness.rowIDs == ["a1/day", "a1", "a2/day", "a2", "a3"])
+    #expect(positions(harness, ["a1", "a2", "a3"]) == [.single, .first, .last])
+    let separator = harness.row("a2/day").map(harness.controller.item(atRow:)) as? TimeSeparatorItem
+    #expect(separator?.date == at(0, 0, 30, day: 22))
+    #expect(harness.decoration(of: "a2/day")?.bottomMargin == 1)
+    #expect(harness.decoration(of: "a1")?.bottomMargin == 1)
+  }
+
+  @Test func anUndatedItemBetweenDaysDoesNotCount() {
+    let harness = MessagesHarness([
+      textItem("a1", "one", at: at(10, 0, day: 21)), StreamItem(id: "x1", type: "poll"),
+      textItem("a2", "two", at: at(10, 0, day: 22)),
+    ])
+    #expect(harness.rowIDs == ["a1/day", "a1", "x1", "a2"])
+  }
+
+  @Test func daySeparatorsCanBeTurnedOff() {
+    var configuration = MessagesDecorator.Configuration()
+    configuration.showsDaySeparators = false
+    configuration.showsStatusRows = false
+    let harness = MessagesHarness(
+      [textItem("a1", "one", at: at(10, 0)), mine("m1", "x", at: at(10, 0), status: .failed)],
+      decorator: configuration)
+    #expect(harness.rowIDs == ["a1", "m1"])
+  }
+
+  // MARK: Status rows
+
+  @Test(arguments: [
+    (DeliveryStatus.sending, true), (.failed, true), (.sent, false), (.delivered, false), (.read, false),
+  ])
+  func statusRowUnderTheLastOutgoingMessage(status: DeliveryStatus, shown: Bool) {
+    let harness = MessagesHarness([
+      textItem("a1", "hi", at: at(10, 0)), mine("m1", "yo", at: at(10, 1), status: status),
+    ])
+    #expect(harness.rowIDs == (shown ? ["a1/day", "a1", "m1", "m1/status"] : ["a1/day", "a1", "m1"]))
+    if shown {
+      let row = harness.row("m1/status")
+      #expect((row.map(harness.controller.item(atRow:)) as? MessageStatusItem)?.status == status)
+      #expect(harness.decoration(of: "m1")?.bottomMargin == 0, "the message hugs its status row")
+      #expect(harness.decoration(of: "m1/status")?.bottomMargin == 1)
+    }
+  }
+
+  @Test func incomingMessagesNeverGetAStatusRow() {
+    let harness = MessagesHarness([textItem("a1", "hi", status: .failed)])
+    #expect(harness.rowIDs == ["a1"])
+  }
+
+  @Test func onlyTheLastMessageOfAGroupGetsTheStatusRow() {
+    let harness = MessagesHarness([
+      mine("m1", "one", at: at(10, 0), status: .failed),
+      mine("m2", "two", at: at(10, 0), status: .sending),
+      mine("m3", "three", at: at(10, 0), status: .sent),
+      mine("m4", "four", at: at(10, 5), status: .sending),
+    ])
+    // m1–m3 form a group ending in a sent message; m4 starts its own group.
+    #expect(harness.rowIDs == ["m1/day", "m1", "m2", "m3", "m4", "m4/status"])
+    let failed = harness.cell(of: "m1", as: TextMessageCell.self)
+    #expect(failed?.failedIcon.isHidden == false, "the failed message keeps its retry icon")
+  }
+
+  @Test func theStatusRowFollowsTheEndOfTheGroupAsMessagesArrive() {
+    let harness = MessagesHarness([mine("m1", "one", at: at(10, 0), status: .sending)])
+    #expect(harness.rowIDs == ["m1/day", "m1", "m1/status"])
+    harness.dataSource.append([mine("m2", "two", at: at(10, 0), status: .sending)])
+    harness.apply()
+    #expect(harness.rowIDs == ["m1/day", "m1", "m2", "m2/status"])
+    harness.dataSource.append([textItem("a1", "reply", at: at(10, 1))])
+    harness.apply()
+    #expect(harness.rowIDs == ["m1/day", "m1", "m2", "m2/status", "a1"])
+    harness.dataSource.replace(at: 1, with: mine("m2", "two", at: at(10, 0), status: .sent))
+    harness.apply()
+    #expect(harness.rowIDs == ["m1/day", "m1", "m2", "a1"])
+    harness.dataSource.remove(1..<2)
+    harness.apply()
+    #expect(harness.rowIDs == ["m1/day", "m1", "m1/status", "a1"], "m1 is last of its group again")
+  }
+
+  @Test func injectedRowsKeepTheirPresentersAcrossUpdates() {
+    let harness = MessagesHarness([mine("m1", "one", at: at(10, 0), status: .sending)])
+    let separator = harness.row("m1/day").map(harness.controller.presenter(atRow:))
+    let status = harness.row("m1/status").map(harness.controller.presenter(atRow:))
+    harness.dataSource.replace(at: 0, with: mine("m1", "one", at: at(10, 0), status: .failed))
+    harness.apply()
+    #expect(harness.row("m1/day").map(harness.controller.presenter(atRow:)) === separator)
+    #expect(harness.row("m1/status").map(harness.controller.presenter(atRow:)) === status)
+    let cell = harness.cell(of: "m1/status", as: MessageStatusCell.self)
+    #expect(cell?.label.text == "not delivered")
+    #expect(cell?.styleName == "status.failed")
+  }
+
+  @Test func prependedHistoryMovesTheDaySeparator() {
+    let harness = MessagesHarness([textItem("a2", "today", at: at(10, 0))])
+    harness.dataSource.insert(
+      [textItem("a1", "earlier today", from: "bob", at: at(9, 0))], at: 0, type: .pagination)
+    harness.apply()
+    #expect(harness.rowIDs == ["a1/day", "a1", "a2"])
+  }
+
+  /// Incremental updates (re-decorating one item each way) end where a full rebuild does:
+  /// the decorator's reach of 1 is enough for groups, days and status rows.
+  @Test func incrementalUpdatesMatchAFullRebuild() {
+    let seed = SeededRandom.seed(fromEnvironment: "MESSAGES_DECORATOR_SEED", default: 7)
+    var random = SeededRandom(seed: seed)
+    let senders = ["alice", "bob", "me"]
+    var next = 0
+    func makeItem() -> any ChatItem {
+      next += 1
+      let sender = senders[random.below(senders.count)]
+      let minute = 60 * 9 + next * random.int(in: 0...3)
+      let date = at(minute / 60 % 24, minute % 60, day: 21 + minute / 1_440)
+      if random.below(10) == 0 {
+        return StreamItem(id: "s\(next)", type: "system", date: date, text: "notice \(next)")
+      }
+      let status = DeliveryStatus.allCases[random.below(DeliveryStatus.allCases.count)]
+      return textItem(
+        "m\(next)", "text \(next)", from: sender, incoming: sender != "me", at: date, status: status)
+    }
+    let harness = MessagesHarness((0..<12).map { _ in makeItem() }, width: 50, height: 12)
+    for step in 0..<150 {
+      let items = harness.dataSource.items
+      switch random.below(4) {
+      case 0: harness.dataSource.insert([makeItem()], at: random.below(items.count + 1))
+      case 1 where items.count > 2:
+        let index = random.below(items.count)
+        harness.dataSource.remove(index..<index + 1)
+      case 2 where !items.isEmpty:
+        let index = random.below(items.count)
+        if var item = items[index] as? StreamItem {
+          item.status = DeliveryStatus.allCases[random.below(DeliveryStatus.allCases.count)]
+          harness.dataSource.replace(at: index, with: item)
+        }
+      default: harness.dataSource.append([makeItem()])
+      }
+      if random.below(3) == 0 { harness.apply() }
+      harness.apply()
+      let fresh = MessagesHarness(harness.dataSource.items, width: 50, height: 12)
+      #expect(harness.layoutDump == fresh.layoutDump, "seed \(seed), step \(step)")
+      let decorations = (0..<harness.controller.rowCount).map(harness.controller.decoration(atRow:))
+      let expected = (0..<fresh.controller.rowCount).map(fresh.controller.decoration(atRow:))
+      #expect(decorations == expected, "seed \(seed), step \(step)")
+      if harness.layoutDump != fresh.layoutDump { break }
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import ChatTranscript
+import ChatTranscriptMessages
+import Dispatch
+import Synchronization
+import TestSupport
+import Testing
+import TextLayout
+
+@Suite struct TextMetricsCacheTests {
+  @Test func hitsDoNotMeasure() {
+    let cache = TextMetricsCache(capacity: 100)
+    var measured = 0
+    func metrics(_ id: String, _ text: String, _ width: Int) -> TextMetrics {
+      cache.metrics(id: id, text: text, width: width) {
+        measured += 1
+        return TerminalTextMeasurer().measure(text, maxWidth: width)
+      }
+    }
+    #expect(metrics("m1", "hello world", 5) == TextMetrics(lineCount: 2, widestLine: 5))
+    #expect(metrics("m1", "hello world", 5) == TextMetrics(lineCount: 2, widestLine: 5))
+    #expect(measured == 1)
+    _ = metrics("m1", "hello world", 20)
+    _ = metrics("m1", "hello, world", 5)
+    _ = metrics("m2", "hello world", 5)
+    #expect(measured == 4, "id, text and width are all part of the key")
+    #expect(cache.count == 4)
+  }
+
+  @Test(arguments: [0, 1, 2, 10, 1_000])
+  func neverGrowsPastItsCapacity(capacity: Int) {
+    let cache = TextMetricsCache(capacity: capacity)
+    for index in 0..<5_000 {
+      _ = cache.metrics(id: "m\(index)", text: "t", width: 10) { TextMetrics(lineCount: 1, widestLine: 1) }
+      #expect(cache.count <= max(capacity, 2))
+    }
+    if capacity == 0 { #expect(cache.count == 0) }
+  }
+
+  @Test func recentlyUsedEntriesSurviveTurnovers() {
+    let cache = TextMetricsCache(capacity: 10)
+    var measured = 0
+    func touch(_ id: String) {
+      _ = cache.metrics(id: id, text: "t", width: 10) {
+        measured += 1
+        return TextMetrics(lineCount: 1, widestLine: 1)
+      }
+    }
+    for round in 0..<20 {
+      touch("hot")
+      touch("cold\(round)")
+    }
+    #expect(measured == 21, "the hot entry is measured once, every cold one once")
+  }
+
+  @Test func concurrentUseCountsEveryMeasurementOnce() {
+    let cache = TextMetricsCache(capacity: 100_000)
+    let measurements = Atomic(0)
+    DispatchQueue.concurrentPerform(iterations: 8) { worker in
+      for index in 0..<2_000 {
+        let id = "m\((index * 7 + worker) % 2_000)"
+        _ = cache.metrics(id: id, text: "text of \(id)", width: 30) {
+          measurements.wrappingAdd(1, ordering: .relaxed)
+          return TerminalTextMeasurer().measure("text of \(id)", maxWidth: 30)
+        }
+      }
+    }
+    // Two threads may race to measure the same new key; never more than once per thread.
+    #expect(measurements.load(ordering: .relaxed) >= 2_000)
+    #expect(measurements.load(ordering: .relaxed) <= 2_000 * 8)
+    #expect(cache.count == 2_000)
+  }
+
+  /// Many messages measured in parallel by the controller: each text once, heights exact.
+  @Test func backgroundHeightsMeasureEachTextOnce() async {
+    let items: [any ChatItem] = (0..<1_200).map {
+      textItem("a\($0)", String(repeating: "word ", count: $0 % 17 + 1), from: $0 % 3 == 0 ? "bob" : "alice")
+    }
+    let harness = MessagesHarness([], width: 60, height: 20)
+    harness.dataSource.append(items)
+    await harness.controller.applyPendingUpdatesInBackground()
+    #expect(harness.measurer.count == 1_200)
+    let reference = MessagesHarness(items, width: 60, height: 20)
+    #expect(harness.layoutDump == reference.layoutDump)
+    // Flipping the width back and forth re-measures once per new width only.
+    harness.controller.setViewportSize(width: 80, height: 20)
+    await harness.controller.applyPendingUpdatesInBackground()
+    harness.controller.setViewportSize(width: 60, height: 20)
+    await harness.controller.applyPendingUpdatesInBackground()
+    #expect(harness.measurer.count == 2_400)
+  }
+}
