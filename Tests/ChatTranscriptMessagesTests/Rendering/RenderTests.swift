@@ -28,16 +28,16 @@ import TextLayout
                                 not delivered
 
            alice
-          [photo 400x300]
-
-
-
-
-
-
-
-
-
+          ┌─────────────────────────┐
+          │                         │
+          │                         │
+          │                         │
+          │                         │
+          │photo 400x300            │
+          │                         │
+          │                         │
+          │                         │
+          └─────────────────────────┘
       (A)◀ The door
 
           alice is typing…
