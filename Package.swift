@@ -35,13 +35,17 @@ let package = Package(
     .target(name: "CommandLineSupport", dependencies: ["ChatTranscript"], swiftSettings: sharedSettings),
     .executableTarget(
       name: "transcript",
-      dependencies: ["ChatTranscript", "TextLayout", "TranscriptGenerator", "CommandLineSupport"],
+      dependencies: [
+        "ChatTranscript", "ChatTranscriptMessages", "TextLayout", "TranscriptGenerator", "CommandLineSupport",
+      ],
       path: "Samples/transcript-cli",
       swiftSettings: sharedSettings
     ),
     .executableTarget(
       name: "transcript-bench",
-      dependencies: ["ChatTranscript", "TextLayout", "TranscriptGenerator", "CommandLineSupport"],
+      dependencies: [
+        "ChatTranscript", "ChatTranscriptMessages", "TextLayout", "TranscriptGenerator", "CommandLineSupport",
+      ],
       path: "Benchmarks/transcript-bench",
       swiftSettings: sharedSettings
     ),

@@ -15,7 +15,7 @@ import Testing
     let result = try CommandRunner.run(
       "transcript", ["layout", "--width", "40", "Samples/Data/bad-lines.ndjson"])
     #expect(result.status == 1)
-    #expect(result.standardOutput == "a1\t0\t1\na2\t2\t1\n")
+    #expect(result.standardOutput == "a1\t0\t2\na2\t3\t1\n")
     #expect(
       result.standardError == """
         Samples/Data/bad-lines.ndjson:2: not JSON: unexpected character 'h' at column 2
@@ -30,9 +30,10 @@ import Testing
 
   @Test func readsStandardInput() throws {
     let input = Data(#"{"op":"insert","item":{"id":"x","type":"text","text":"twelve chars"}}"#.utf8)
-    let result = try CommandRunner.run("transcript", ["layout", "--width", "5", "-"], input: input)
+    let result = try CommandRunner.run("transcript", ["layout", "--width", "20", "-"], input: input)
     #expect(result.status == 0)
-    #expect(result.standardOutput == "x\t0\t3\n")
+    // A 13-column bubble wraps the text at 11 columns: "twelve " and "chars".
+    #expect(result.standardOutput == "x\t0\t2\n")
   }
 
   @Test(arguments: [
@@ -63,5 +64,44 @@ import Testing
       #expect(result.status == 0)
       #expect(result.standardOutput.hasPrefix("USAGE: transcript \(subcommand)"))
     }
+  }
+}
+
+@Suite struct RenderCommandTests {
+  @Test(arguments: ["ansi", "plain", "svg", "html"])
+  func renderOfTheSampleConversationMatchesGolden(format: String) throws {
+    let result = try CommandRunner.run(
+      "transcript", ["render", "--width", "60", "--format", format, "Samples/Data/conversation.ndjson"])
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    #expect(
+      result.standardOutput == GoldenFile.expected("render-60.\(format)", actual: result.standardOutput))
+  }
+
+  @Test func defaultsToPlainTextWhenNotATerminal() throws {
+    let arguments = ["render", "--width", "50", "Samples/Data/conversation.ndjson"]
+    let plain = try CommandRunner.run("transcript", arguments + ["--format", "plain"])
+    let automatic = try CommandRunner.run("transcript", arguments)
+    #expect(automatic.standardOutput == plain.standardOutput)
+    #expect(!automatic.standardOutput.contains("\u{1B}"))
+  }
+
+  @Test func roomyThemeDiffersFromCompact() throws {
+    let arguments = ["render", "--width", "60", "--format", "plain", "Samples/Data/conversation.ndjson"]
+    let compact = try CommandRunner.run("transcript", arguments)
+    let roomy = try CommandRunner.run("transcript", arguments + ["--theme", "roomy"])
+    #expect(roomy.status == 0)
+    #expect(roomy.standardOutput != compact.standardOutput)
+    #expect(roomy.standardOutput.contains("· read"))
+  }
+
+  @Test func unknownFormatAndThemeAreUsageErrors() throws {
+    let format = try CommandRunner.run("transcript", ["render", "--format", "pdf"])
+    #expect(format.status == 2)
+    #expect(
+      format.standardError.hasPrefix("transcript render: --format must be one of ansi, plain, svg, html"))
+    let theme = try CommandRunner.run("transcript", ["render", "--theme", "neon"])
+    #expect(theme.status == 2)
+    #expect(theme.standardError.hasPrefix("transcript render: --theme must be one of compact, roomy"))
   }
 }

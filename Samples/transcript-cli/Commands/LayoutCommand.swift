@@ -4,21 +4,24 @@ import CommandLineSupport
 /// `transcript layout`: where every item ends up, as `ID<TAB>Y<TAB>HEIGHT` rows.
 enum LayoutCommand {
   static let help = """
-    USAGE: transcript layout [--width W] [FILE|-]
+    USAGE: transcript layout [--width W] [--theme NAME] [FILE|-]
 
     Applies the NDJSON message stream in FILE (or standard input) and prints, for every
-    row of the final transcript, its id, its y offset and its height in terminal rows,
-    separated by tabs. Bad lines are reported on stderr as FILE:LINE: reason and skipped.
+    row of the final transcript (messages, day separators, status rows, the typing row),
+    its id, its y offset and its height in terminal rows, separated by tabs. Bad lines are
+    reported on stderr as FILE:LINE: reason and skipped.
 
     OPTIONS:
-      --width W   columns available to the transcript (1-10000, default 80)
-      -h, --help  show this help
+      --width W      columns available to the transcript (1-10000, default 80)
+      --theme NAME   compact (default) or roomy
+      -h, --help     show this help
 
     EXIT STATUS: 0 all lines applied, 1 some lines were bad, 2 usage error.
     """
 
   static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-    let parsed = try ParsedArguments(arguments, valueOptions: ["width"], flagOptions: ["help", "h"])
+    let parsed = try ParsedArguments(
+      arguments, valueOptions: ["width", "theme"], flagOptions: ["help", "h"])
     if parsed.wantsHelp {
       print(help)
       return .success
@@ -26,17 +29,12 @@ enum LayoutCommand {
     let width = try parsed.integer("width", in: 1...10_000, default: 80)
     let path = try parsed.inputPath()
 
-    let transcript = StreamTranscript()
-    let controller = ChatTranscriptController(
-      buildersByType: ["text": [PlainTextPresenterBuilder()]],
-      decorator: UniformDecorator(bottomMargin: 1),
-      viewport: Viewport(width: Double(width), height: 24))
-    controller.dataSource = transcript
-    guard let clean = StreamInput.feed(path, into: transcript, afterBatch: controller.applyPendingUpdates)
-    else { return .badInput }
+    let session = TranscriptSession(
+      width: width, height: 24, theme: try TranscriptSession.theme(named: parsed.values["theme"]))
+    guard let clean = session.feed(path) else { return .badInput }
 
     var output = OutputBuffer(fileDescriptor: 1)
-    for (id, frame) in controller.rowFrames {
+    for (id, frame) in session.controller.rowFrames {
       output.append("\(escapedField(id))\t\(number(frame.minY))\t\(number(frame.height))\n")
     }
     return clean ? .success : .badInput

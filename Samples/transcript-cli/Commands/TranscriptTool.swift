@@ -8,6 +8,7 @@ enum TranscriptTool {
     Feeds NDJSON chat message streams through the chat-transcript engine.
 
     SUBCOMMANDS:
+      render    draw the transcript (terminal colours, plain text, SVG or HTML)
       layout    print every row's id, y offset and height
       measure   print every text item's wrapped line count and widest line
       generate  write a synthetic NDJSON stream (same seed, same bytes)
@@ -23,6 +24,7 @@ enum TranscriptTool {
     let rest = Array(arguments.dropFirst())
     do {
       switch name {
+      case "render": return try RenderCommand.run(rest)
       case "layout": return try LayoutCommand.run(rest)
       case "measure": return try MeasureCommand.run(rest)
       case "generate": return try GenerateCommand.run(rest)
@@ -33,7 +35,8 @@ enum TranscriptTool {
         throw UsageError("unknown subcommand '\(name)'")
       }
     } catch {
-      let command = ["layout", "measure", "generate"].contains(name) ? "transcript \(name)" : "transcript"
+      let command =
+        ["render", "layout", "measure", "generate"].contains(name) ? "transcript \(name)" : "transcript"
       printError("\(command): \(error)\nRun '\(command) --help' for usage.")
       return .usage
     }
