@@ -18,6 +18,13 @@ public struct DecorationContext {
     self.outside = outside
   }
 
+  /// A context over a plain list of items, for testing a decorator on its own.
+  ///
+  /// - Precondition: `index` is a valid index of `items`.
+  public init(items: [any ChatItem], index: Int) {
+    self.init(window: items, position: index, windowStart: 0, outside: { _ in nil })
+  }
+
   /// The item `offset` places away (`-1` is the previous item, `1` the next), or `nil` past
   /// either end of the transcript.
   ///

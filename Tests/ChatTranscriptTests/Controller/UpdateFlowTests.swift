@@ -158,3 +158,17 @@ import Testing
     #expect(harness.controller.itemCount == 3002)
   }
 }
+
+@Suite struct DecorationContextTests {
+  @Test func neighboursComeFromTheListAndStopAtItsEnds() {
+    let items: [any ChatItem] = [TestItem(id: "a"), TestItem(id: "b"), TestItem(id: "c")]
+    let context = DecorationContext(items: items, index: 1)
+    #expect(context.item.id == "b")
+    #expect(context.index == 1)
+    #expect(context.previous?.id == "a")
+    #expect(context.next?.id == "c")
+    #expect(context.item(at: -2) == nil)
+    #expect(context.item(at: .max) == nil)
+    #expect(context.item(at: .min) == nil)
+  }
+}
