@@ -113,7 +113,8 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
       pendingStatuses.append((id, .sent))
     }
     recent.append((id, isOutgoing, item.text))
-    if recent.count > 200 { recent.removeFirst(recent.count - 200) }
+    // Trim in batches: removing from the front on every message would be O(n) each time.
+    if recent.count > 400 { recent.removeFirst(recent.count - 200) }
     return item
   }
 

@@ -49,7 +49,8 @@ extension ChatTranscriptController {
   /// Sorts rows awaiting a height into cache hits, background work and owner work.
   private func planMeasurement(of rows: [Int], in next: TranscriptLayout) -> HeightMeasurement {
     let width = collectionView.viewport.width
-    var measurement = HeightMeasurement(width: width, count: rows.count)
+    var measurement = HeightMeasurement(
+      width: width, count: rows.count, isParallel: configuration.measuresHeightsInParallel)
     for (position, index) in rows.enumerated() {
       let row = next.payload(at: index)
       if let height = heightCache.height(

@@ -22,6 +22,9 @@ public final class ChatTranscriptController {
     public var paginationThreshold = 1.0
     /// Height-cache capacity in entries.
     public var heightCacheCapacity = 100_000
+    /// Measure background-capable heights on all cores; off keeps measurement on one
+    /// thread (the owner's, or one background thread).
+    public var measuresHeightsInParallel = true
 
     public init() {}
   }

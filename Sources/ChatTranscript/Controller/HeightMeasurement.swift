@@ -13,6 +13,8 @@ struct HeightMeasurement {
     var calculators: [any ChatItemHeightCalculator] = []
     var decorations: [ChatItemDecoration] = []
     var width: Double
+    /// Spread the work across cores (off for single-thread measurements and benchmarks).
+    var isParallel = true
 
     /// Runs every calculator, spread across cores; returns heights in `positions` order.
     ///
@@ -21,7 +23,7 @@ struct HeightMeasurement {
       let count = calculators.count
       guard count > 0 else { return [] }
       let grain = 256
-      let pieces = min((count + grain - 1) / grain, activeProcessorCount * 4)
+      let pieces = isParallel ? min((count + grain - 1) / grain, activeProcessorCount * 4) : 1
       if pieces <= 1 {
         return (0..<count).map { calculators[$0].height(maximumWidth: width, decoration: decorations[$0]) }
       }
@@ -47,8 +49,8 @@ struct HeightMeasurement {
   /// Heights known already, from the height cache; `nil` where still to be measured.
   var heights: [Double?]
 
-  init(width: Double, count: Int) {
-    background = BackgroundWork(width: width)
+  init(width: Double, count: Int, isParallel: Bool) {
+    background = BackgroundWork(width: width, isParallel: isParallel)
     heights = Array(repeating: nil, count: count)
   }
 }
