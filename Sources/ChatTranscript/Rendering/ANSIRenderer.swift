@@ -6,17 +6,13 @@ import TextLayout
 /// The only escape sequences in the output are the SGR codes this renderer writes itself:
 /// message text reaches it through ``RenderScene``, which has made every control character
 /// visible. Each line ends with a reset, so a cut-off output never leaves colour behind.
-public struct ANSIRenderer {
+public struct ANSIRenderer: SceneRenderer {
   public var measurer: any TextMeasurer
   public var palette: RenderPalette
 
   public init(measurer: any TextMeasurer = TerminalTextMeasurer(), palette: RenderPalette = .standard) {
     self.measurer = measurer
     self.palette = palette
-  }
-
-  public func render(_ collectionView: CollectionView) -> String {
-    render(RenderScene(collectionView, measurer: measurer))
   }
 
   public func render(_ scene: RenderScene) -> String {

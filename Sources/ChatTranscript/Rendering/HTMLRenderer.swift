@@ -4,7 +4,7 @@ import TextLayout
 /// absolutely placed blocks on a grid of character cells, so it matches the terminal.
 ///
 /// Every text and attribute value is escaped; message text cannot add markup or scripts.
-public struct HTMLRenderer {
+public struct HTMLRenderer: SceneRenderer {
   public var measurer: any TextMeasurer
   public var palette: RenderPalette
   public var title = "Chat transcript"
@@ -14,10 +14,6 @@ public struct HTMLRenderer {
   public init(measurer: any TextMeasurer = TerminalTextMeasurer(), palette: RenderPalette = .standard) {
     self.measurer = measurer
     self.palette = palette
-  }
-
-  public func render(_ collectionView: CollectionView) -> String {
-    render(RenderScene(collectionView, measurer: measurer))
   }
 
   public func render(_ scene: RenderScene) -> String {

@@ -4,17 +4,13 @@ import TextLayout
 /// wrapped inside their frames, image placeholders outlined with their description.
 ///
 /// Deterministic and free of control characters, so tests can compare its output exactly.
-public struct PlainTextRenderer {
+public struct PlainTextRenderer: SceneRenderer {
   public var measurer: any TextMeasurer
 
   public init(measurer: any TextMeasurer = TerminalTextMeasurer()) {
     self.measurer = measurer
   }
 
-  /// The viewport of `collectionView` as text, trailing spaces trimmed.
-  public func render(_ collectionView: CollectionView) -> String {
-    render(RenderScene(collectionView, measurer: measurer))
-  }
 
   public func render(_ scene: RenderScene) -> String {
     CharacterGrid(scene).rows.map { row in

@@ -5,7 +5,7 @@ import TextLayout
 /// their columns so wide characters line up as on a terminal.
 ///
 /// Every text and attribute value is escaped; message text cannot add elements or scripts.
-public struct SVGRenderer {
+public struct SVGRenderer: SceneRenderer {
   public var measurer: any TextMeasurer
   public var palette: RenderPalette
   public var cellWidth = 8
@@ -14,10 +14,6 @@ public struct SVGRenderer {
   public init(measurer: any TextMeasurer = TerminalTextMeasurer(), palette: RenderPalette = .standard) {
     self.measurer = measurer
     self.palette = palette
-  }
-
-  public func render(_ collectionView: CollectionView) -> String {
-    render(RenderScene(collectionView, measurer: measurer))
   }
 
   public func render(_ scene: RenderScene) -> String {
