@@ -11,7 +11,6 @@ public struct PlainTextRenderer: SceneRenderer {
     self.measurer = measurer
   }
 
-
   public func render(_ scene: RenderScene) -> String {
     CharacterGrid(scene).rows.map { row in
       var line = row.map(\.text).joined()
