@@ -41,7 +41,7 @@ extension ChatTranscriptController {
       update.insertedIDs.append(decorated.item.id)
       let row = TranscriptRow(
         item: decorated.item, presenter: factory.makePresenter(for: decorated.item),
-        decoration: decorated.decoration, contentVersion: 0, role: decorated.role)
+        decoration: decorated.decoration, contentVersion: takeContentVersion(), role: decorated.role)
       return .init(
         metrics: RowMetrics(height: 0, bottomMargin: margin), isItem: decorated.role == .item,
         needsMeasurement: true, payload: row)
@@ -50,7 +50,7 @@ extension ChatTranscriptController {
     let contentChanged = !decorated.item.hasSameContent(as: row.item)
     if contentChanged {
       update.updatedIDs.append(decorated.item.id)
-      row.contentVersion += 1
+      row.contentVersion = takeContentVersion()
       if row.presenter.isItemUpdateSupported {
         row.presenter.update(with: decorated.item)
       } else {
@@ -66,6 +66,16 @@ extension ChatTranscriptController {
     return .init(
       metrics: RowMetrics(height: previous.metrics.height, bottomMargin: margin),
       isItem: decorated.role == .item, needsMeasurement: needsMeasurement, payload: row)
+  }
+
+  /// A content version never handed out before in this controller.
+  ///
+  /// Versions are unique across ids and time, not counted per row: a row made anew for an
+  /// id seen before (a type change, a delete and re-insert, a reloaded page) must not find
+  /// the height cached for the id's earlier content under the same version.
+  func takeContentVersion() -> Int {
+    nextContentVersion &+= 1
+    return nextContentVersion
   }
 
   /// Margins from a decorator must be finite and non-negative; anything else becomes 0.

@@ -45,6 +45,8 @@ public final class ChatTranscriptController {
   var layout: TranscriptLayout
   var heightCache: HeightCache
   var queue: UpdateQueue
+  /// The last content version handed out (see `takeContentVersion()`).
+  var nextContentVersion = 0
   var isLoadingPrevious = false
   var isLoadingNext = false
 

@@ -8,7 +8,8 @@ struct TranscriptRow {
   var item: any ChatItem
   var presenter: any ChatItemPresenter
   var decoration: ChatItemDecoration
-  /// Bumped each time the item's content changes; part of the height-cache key.
+  /// Unique per content: a new row or changed content gets a fresh one. Part of the
+  /// height-cache key, and tells visible cells to reconfigure.
   var contentVersion: Int
   var role: Role
 
