@@ -6,8 +6,11 @@ import TextLayout
 ///
 /// Wrapping is the only costly part of a message height — the rest is arithmetic on the
 /// line count and widest line — so caching the metrics is what makes a status change, a
-/// new decoration or a cell configuration cost a lookup. The key holds the text itself,
-/// so an edited text misses and is measured once.
+/// new decoration or a cell configuration cost a lookup. Entries are found by (id, width)
+/// and hold the text they were measured for: an edited text misses and is measured once,
+/// and a hit costs hashing a short id plus a text comparison that is immediate when the
+/// caller passes the very string that was measured (the usual case) — never hashing the
+/// whole text, which for non-ASCII text means normalizing it first.
 ///
 /// Bounded by two generations: lookups hit the current or the previous generation (a hit
 /// in the previous one is promoted); when the current one holds half the capacity it
@@ -17,13 +20,18 @@ import TextLayout
 public final class TextMetricsCache: Sendable {
   struct Key: Hashable {
     var id: String
-    var text: String
     var width: Int
   }
 
+  /// What was measured for a key.
+  struct Entry {
+    var text: String
+    var metrics: TextMetrics
+  }
+
   struct Generations {
-    var current: [Key: TextMetrics] = [:]
-    var previous: [Key: TextMetrics] = [:]
+    var current: [Key: Entry] = [:]
+    var previous: [Key: Entry] = [:]
   }
 
   /// The most entries kept; 0 turns caching off.
@@ -46,39 +54,42 @@ public final class TextMetricsCache: Sendable {
   ///
   /// `measure` runs outside the lock, so threads measuring different texts do not wait for
   /// each other (two threads may rarely measure the same key; both get the same answer).
-  /// - Complexity: O(1) expected besides hashing the text; O(n) for the measurement on a miss.
+  /// - Complexity: O(1) expected (O(n) to compare a text that is equal but not the same
+  ///   string); O(n) for the measurement on a miss.
   public func metrics(id: String, text: String, width: Int, measure: () -> TextMetrics) -> TextMetrics {
     guard capacity > 0 else { return measure() }
-    let key = Key(id: id, text: text, width: width)
-    if let hit = generations.withLock({ Self.lookUp(key, in: &$0, generationSize: generationSize) }) {
+    let key = Key(id: id, width: width)
+    if let hit = generations.withLock({
+      Self.lookUp(key, text: text, in: &$0, generationSize: generationSize)
+    }) {
       return hit
     }
-    let measured = measure()
+    let measured = Entry(text: text, metrics: measure())
     generations.withLock { Self.store(measured, for: key, in: &$0, generationSize: generationSize) }
-    return measured
+    return measured.metrics
   }
 
   public func removeAll() {
     generations.withLock { $0 = Generations() }
   }
 
-  private static func lookUp(_ key: Key, in generations: inout Generations, generationSize: Int)
+  private static func lookUp(_ key: Key, text: String, in generations: inout Generations, generationSize: Int)
     -> TextMetrics?
   {
-    if let hit = generations.current[key] { return hit }
-    guard let hit = generations.previous.removeValue(forKey: key) else { return nil }
+    if let hit = generations.current[key] { return hit.text == text ? hit.metrics : nil }
+    guard let hit = generations.previous.removeValue(forKey: key), hit.text == text else { return nil }
     store(hit, for: key, in: &generations, generationSize: generationSize)
-    return hit
+    return hit.metrics
   }
 
   private static func store(
-    _ metrics: TextMetrics, for key: Key, in generations: inout Generations, generationSize: Int
+    _ entry: Entry, for key: Key, in generations: inout Generations, generationSize: Int
   ) {
     if generations.current[key] == nil, generations.current.count >= generationSize {
       generations.previous = generations.current
       generations.current = [:]
       generations.previous[key] = nil
     }
-    generations.current[key] = metrics
+    generations.current[key] = entry
   }
 }
