@@ -111,6 +111,8 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
     if isOutgoing {
       item.status = .sending
       pendingStatuses.append((id, .sent))
+      // Receipts for old messages never come: keep the queue short (trimmed in batches).
+      if pendingStatuses.count > 64 { pendingStatuses.removeFirst(pendingStatuses.count - 32) }
     }
     recent.append((id, isOutgoing, item.text))
     // Trim in batches: removing from the front on every message would be O(n) each time.
