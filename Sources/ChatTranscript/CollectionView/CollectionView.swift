@@ -5,7 +5,8 @@
 /// most the visible cells plus recycled spares alive, and it calls `cellWasHidden` before
 /// `cellWillBeShown` so a hidden cell can be recycled for a row appearing in the same pass.
 /// Visible cells are tracked by presenter identity: a row whose presenter, content version
-/// or decoration changed is reconfigured; one that only moved is just repositioned.
+/// or decoration changed, or every row after a width change, is reconfigured; one that only
+/// moved is just repositioned.
 public final class CollectionView {
   /// A cell on screen and the state it was configured with.
   struct VisibleCell {
@@ -24,6 +25,8 @@ public final class CollectionView {
   private var cellTypes: [String: CollectionViewCell.Type] = [:]
   private var reusePool: [String: [CollectionViewCell]] = [:]
   private var visible: [ObjectIdentifier: VisibleCell] = [:]
+  /// The width visible cells were last configured for; a new width reconfigures them all.
+  private var configuredWidth: Double?
 
   /// Cells ever created, per reuse identifier (reuse keeps this near the visible count).
   public private(set) var cellsCreated: [String: Int] = [:]
@@ -132,6 +135,8 @@ public final class CollectionView {
   public func layoutVisibleCells() {
     guard let dataSource else { return }
     let range = dataSource.rows(intersectingY: viewport.contentOffset, height: viewport.height)
+    let widthChanged = configuredWidth != viewport.width
+    configuredWidth = viewport.width
     var wanted: [ObjectIdentifier: (row: Int, presentation: RowPresentation)] = [:]
     wanted.reserveCapacity(range.count)
     for row in range {
@@ -148,7 +153,7 @@ public final class CollectionView {
       if var entry = visible[identity] {
         entry.row = target.row
         entry.cell.frame = frame
-        if entry.contentVersion != target.presentation.contentVersion
+        if widthChanged || entry.contentVersion != target.presentation.contentVersion
           || entry.decoration != target.presentation.decoration
         {
           entry.presenter.configureCell(entry.cell, decoration: target.presentation.decoration)

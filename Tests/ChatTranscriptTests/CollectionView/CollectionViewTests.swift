@@ -75,3 +75,16 @@ import Testing
     #expect(harness.controller.itemCount == 3)
   }
 }
+
+@Suite struct CollectionViewWidthTests {
+  @Test func aNewWidthReconfiguresVisibleCells() {
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<3))
+    harness.log.clearEvents()
+    harness.controller.setViewportSize(width: 60, height: 10)
+    harness.controller.applyPendingUpdates()
+    #expect(harness.log.events == ["configure m0", "configure m1", "configure m2"])
+    harness.log.clearEvents()
+    harness.controller.collectionView.setContentOffset(0)
+    #expect(harness.log.events.isEmpty, "same width, nothing to reconfigure")
+  }
+}
