@@ -13,12 +13,13 @@ extension MessageModel {
   /// The message model of `item` when it is a message: a ``MessageItem`` or a wire item of
   /// type `"text"` or `"photo"`; `nil` for anything else (system notices, typing rows, …).
   public init?(of item: any ChatItem) {
-    if let message = item as? any MessageItem {
-      self = message.message
-    } else if let wire = item as? StreamItem,
-      wire.type == MessageItemType.text || wire.type == MessageItemType.photo
-    {
+    // The concrete wire type first: a cast to a concrete type is cheap, while a cast to a
+    // protocol existential searches conformances, and this runs three times per decoration.
+    if let wire = item as? StreamItem {
+      guard wire.type == MessageItemType.text || wire.type == MessageItemType.photo else { return nil }
       self.init(wire)
+    } else if let message = item as? any MessageItem {
+      self = message.message
     } else {
       return nil
     }
@@ -28,9 +29,9 @@ extension MessageModel {
 /// When an item happened, for any item that says: messages, system notices, wire items.
 func itemDate(_ item: any ChatItem) -> Timestamp? {
   switch item {
-  case let message as any MessageItem: message.message.date
+  case let wire as StreamItem: wire.date  // concrete casts first: they are the cheap ones
   case let notice as SystemNoticeItem: notice.date
-  case let wire as StreamItem: wire.date
+  case let message as any MessageItem: message.message.date
   default: nil
   }
 }
