@@ -78,6 +78,13 @@ import Testing
       result.standardOutput == GoldenFile.expected("render-60.\(format)", actual: result.standardOutput))
   }
 
+  @Test func supportChatWithNoticesFailuresEditsAndDeletesMatchesGolden() throws {
+    let result = try CommandRunner.run(
+      "transcript", ["render", "--width", "64", "--format", "plain", "Samples/Data/support-chat.ndjson"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == GoldenFile.expected("support-chat-64.plain", actual: result.standardOutput))
+  }
+
   @Test func defaultsToPlainTextWhenNotATerminal() throws {
     let arguments = ["render", "--width", "50", "Samples/Data/conversation.ndjson"]
     let plain = try CommandRunner.run("transcript", arguments + ["--format", "plain"])
