@@ -82,7 +82,8 @@ import Testing
     let result = try CommandRunner.run(
       "transcript", ["render", "--width", "64", "--format", "plain", "Samples/Data/support-chat.ndjson"])
     #expect(result.status == 0)
-    #expect(result.standardOutput == GoldenFile.expected("support-chat-64.plain", actual: result.standardOutput))
+    #expect(
+      result.standardOutput == GoldenFile.expected("support-chat-64.plain", actual: result.standardOutput))
   }
 
   @Test func defaultsToPlainTextWhenNotATerminal() throws {
