@@ -9,21 +9,24 @@ import TextLayout
 /// ``RenderScene/visibleText(_:)`` and cut by grapheme widths: the bar can never wrap, scroll
 /// the screen or send an escape sequence.
 struct StatusLine {
-  /// Shown from the left edge; cut first when the row is too narrow.
+  /// Shown from the left edge; cut when the row is too narrow for both parts.
   var left: String
-  /// Shown against the right edge when there is room, else after `left`.
+  /// Shown against the right edge, whole as long as it fits at all: the state that matters
+  /// most (the stream has ended, how to quit).
   var right: String
 
   /// The bar for a row of `columns` cells, padded with spaces to exactly that width.
   func text(columns: Int) -> String {
     let left = Self.singleLine(left)
     let right = Self.singleLine(right)
-    let leftWidth = Self.width(of: left)
     let rightWidth = Self.width(of: right)
-    if leftWidth + rightWidth + 1 <= columns {
-      return left + String(repeating: " ", count: columns - leftWidth - rightWidth) + right
-    }
-    return Self.fitted(right.isEmpty ? left : left + " " + right, columns: columns)
+    guard rightWidth < columns else { return Self.fitted(right, columns: columns) }
+    return Self.fitted(left, columns: columns - rightWidth) + right
+  }
+
+  /// Whether both parts fit side by side, with at least one space between them.
+  func fits(columns: Int) -> Bool {
+    Self.width(of: Self.singleLine(left)) + Self.width(of: Self.singleLine(right)) < columns
   }
 
   /// `text` cut to at most `columns` cells (never in the middle of a grapheme cluster) and

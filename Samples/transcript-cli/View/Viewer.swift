@@ -185,9 +185,12 @@ final class Viewer {
     var left = " \(transcript.loadedCount)/\(transcript.totalCount) items"
     if let top = topItemNumber { left += " · at \(top)" }
     let time = "layout \(Self.formatted(milliseconds: lastLayoutMilliseconds)) ms"
-    let long = StatusLine(left: left, right: "\(time) · ↑↓ PgUp PgDn g G q ")
-    let fitsLong = StatusLine.width(of: long.left) + StatusLine.width(of: long.right) < columns
-    return fitsLong ? long : StatusLine(left: left, right: "\(time) · q quits ")
+    // The fullest right-hand side that fits beside the counts.
+    let candidates = ["\(time) · ↑↓ PgUp PgDn g G q ", "\(time) · q quits ", "q quits "]
+    for right in candidates where StatusLine(left: left, right: right).fits(columns: columns) {
+      return StatusLine(left: left, right: right)
+    }
+    return StatusLine(left: left, right: "q quits ")
   }
 
   /// The 1-based position, in the whole transcript, of the first item at the top of the
