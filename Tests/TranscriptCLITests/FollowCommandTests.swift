@@ -4,9 +4,12 @@ import Testing
 
 @Suite struct FollowCommandTests {
   /// One NDJSON line inserting a text item.
-  static func insert(_ id: String, sender: String, incoming: Bool, status: String? = nil, text: String) -> String {
+  static func insert(_ id: String, sender: String, incoming: Bool, status: String? = nil, text: String)
+    -> String
+  {
     let status = status.map { #","status":"\#($0)""# } ?? ""
-    return #"{"op":"insert","item":{"id":"\#(id)","type":"text","sender":"\#(sender)","incoming":\#(incoming),"#
+    return
+      #"{"op":"insert","item":{"id":"\#(id)","type":"text","sender":"\#(sender)","incoming":\#(incoming),"#
       + #""date":"2026-11-21T10:00:00Z"\#(status),"text":"\#(text)"}}"# + "\n"
   }
 
@@ -23,7 +26,10 @@ import Testing
         Self.insert("m2", sender: "me", incoming: false, status: "sending", text: "On my way"),
         { output, _ in output.contains("sending…") }
       ),
-      (#"{"op":"status","id":"m2","status":"delivered"}"# + "\n", { output, _ in output.contains("~ updated m2") }),
+      (
+        #"{"op":"status","id":"m2","status":"delivered"}"# + "\n",
+        { output, _ in output.contains("~ updated m2") }
+      ),
       (
         #"{"op":"update","item":{"id":"m1","type":"text","sender":"alice","incoming":true,"#
           + #""date":"2026-11-21T10:00:00Z","text":"Hello from the edited backend"}}"# + "\nnot json\n",
@@ -83,7 +89,8 @@ import Testing
   /// A file is followed to its end; diagnostics come in line order, whichever thread found them
   /// (decoding happens on the reading thread, applying on the main thread).
   @Test func followsAFileToItsEnd() throws {
-    let result = try CommandRunner.run("transcript", ["follow", "--width", "40", "Samples/Data/bad-lines.ndjson"])
+    let result = try CommandRunner.run(
+      "transcript", ["follow", "--width", "40", "Samples/Data/bad-lines.ndjson"])
     #expect(result.status == 1)
     #expect(result.standardOutput.contains("first good line"))
     #expect(result.standardOutput.contains("second good line"))
@@ -111,7 +118,9 @@ import Testing
       ["follow", "--width", "0"],
       "transcript follow: --width must be a whole number from 1 to 10000, not \"0\""
     ),
-    (["follow", "--theme", "neon"], "transcript follow: --theme must be one of compact, roomy, not \"neon\""),
+    (
+      ["follow", "--theme", "neon"], "transcript follow: --theme must be one of compact, roomy, not \"neon\""
+    ),
     (["follow", "a", "b"], "transcript follow: expected at most one input file"),
     (["follow", "--bogus"], "transcript follow: unknown option --bogus"),
   ])

@@ -43,7 +43,8 @@ struct FollowScreenTests {
     // A burst of 300: every one is counted, the screen follows the bottom.
     try send(
       (0..<300).map {
-        FollowCommandTests.insert("b\($0)", sender: $0 % 2 == 0 ? "ann" : "me", incoming: $0 % 2 == 0, text: "burst \($0)")
+        FollowCommandTests.insert(
+          "b\($0)", sender: $0 % 2 == 0 ? "ann" : "me", incoming: $0 % 2 == 0, text: "burst \($0)")
       }.joined())
     try expectScreen(session, shows: written, status: " stream.fifo · 302 items", "burst")
     #expect(try !session.screenWithAttributes().contains(";2;"), "NO_COLOR is set: no colours")
@@ -64,12 +65,15 @@ struct FollowScreenTests {
   private func expectScreen(
     _ session: TmuxSession, shows stream: String, status: String, _ step: String
   ) throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("follow-\(UUID().uuidString).ndjson")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "follow-\(UUID().uuidString).ndjson")
     try stream.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
     let rendered = try GeneratedTranscript.renderedLines(of: file.path, width: Self.width)
     let viewportRows = Self.rows - 1
-    let expected = Array(rendered.suffix(viewportRows)) + Array(repeating: "", count: max(viewportRows - rendered.count, 0))
+    let expected =
+      Array(rendered.suffix(viewportRows))
+      + Array(repeating: "", count: max(viewportRows - rendered.count, 0))
     let result = try session.waitForScreen { screen in
       let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       return lines.count >= Self.rows && Array(lines.prefix(viewportRows)) == expected

@@ -36,8 +36,10 @@ struct GeneratedTranscript {
 
   /// `render --format plain` of the stream in `file` at `width`, one entry per row.
   static func renderedLines(of file: String, width: Int) throws -> [String] {
-    let result = try CommandRunner.run("transcript", ["render", "--width", "\(width)", "--format", "plain", file])
-    return result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    let result = try CommandRunner.run(
+      "transcript", ["render", "--width", "\(width)", "--format", "plain", file])
+    return result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+      String.init)
   }
 
   /// Where the viewport starts after a relayout from `oldWidth` to `newWidth` when it started

@@ -8,7 +8,8 @@ import Testing
     ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown),
     ("\u{1B}[H", .home), ("\u{1B}OH", .home), ("\u{1B}[1~", .home), ("\u{1B}[7~", .home),
     ("\u{1B}[F", .end), ("\u{1B}OF", .end), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end),
-    ("\u{1B}[C", .other), ("\u{1B}[1;5A", .other), ("\u{1B}OP", .other), ("\u{1B}x", .other), ("\u{1B}", .other),
+    ("\u{1B}[C", .other), ("\u{1B}[1;5A", .other), ("\u{1B}OP", .other), ("\u{1B}x", .other),
+    ("\u{1B}", .other),
     ("q", .byte(UInt8(ascii: "q"))), ("\u{03}", .byte(3)),
   ])
   func decodesOneKey(bytes: String, key: Key) {
@@ -18,7 +19,8 @@ import Testing
 
   @Test func decodesSeveralKeysInOneRead() {
     var decoder = KeyDecoder()
-    #expect(decoder.keys(from: Array("g\u{1B}[6~\u{1B}OBq".utf8)) == [.byte(0x67), .pageDown, .down, .byte(0x71)])
+    #expect(
+      decoder.keys(from: Array("g\u{1B}[6~\u{1B}OBq".utf8)) == [.byte(0x67), .pageDown, .down, .byte(0x71)])
   }
 
   @Test func keepsASequenceCutBetweenReads() {

@@ -6,14 +6,18 @@ import Testing
 
 @Suite struct PagedTranscriptTests {
   static func items(_ count: Int) -> [any ChatItem] {
-    (0..<count).map { StreamItem(id: "m\($0)", type: "text", sender: "ann", isIncoming: true, text: "message \($0)") }
+    (0..<count).map {
+      StreamItem(id: "m\($0)", type: "text", sender: "ann", isIncoming: true, text: "message \($0)")
+    }
   }
 
   /// Records what a data source reports.
   final class Recorder: ChatDataSourceDelegate {
     var changes: [(changes: [ChatItemsChange], type: UpdateType)] = []
     func chatDataSourceDidUpdate(_ dataSource: any ChatDataSource, type: UpdateType) {}
-    func chatDataSource(_ dataSource: any ChatDataSource, didChange changes: [ChatItemsChange], type: UpdateType) {
+    func chatDataSource(
+      _ dataSource: any ChatDataSource, didChange changes: [ChatItemsChange], type: UpdateType
+    ) {
       self.changes.append((changes, type))
     }
   }

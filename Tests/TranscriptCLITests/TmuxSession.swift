@@ -36,7 +36,8 @@ final class TmuxSession {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     socket = directory.appendingPathComponent("socket")
     let configuration = directory.appendingPathComponent("tmux.conf")
-    try "set -g status off\nset -g remain-on-exit on\n".write(to: configuration, atomically: true, encoding: .utf8)
+    try "set -g status off\nset -g remain-on-exit on\n".write(
+      to: configuration, atomically: true, encoding: .utf8)
     try startServer([
       "-f", configuration.path, "new-session", "-d", "-s", "test", "-x", "\(width)", "-y", "\(height)",
       command,
@@ -127,7 +128,8 @@ final class TmuxSession {
   /// Glibc module does not export it), else one close per descriptor open now.
   private static func closeDescriptorsAboveStandardError(in actions: inout posix_spawn_file_actions_t) {
     typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+    {
       _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
       return
     }

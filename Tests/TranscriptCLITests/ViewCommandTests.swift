@@ -17,7 +17,8 @@ struct ViewCommandTests {
 
   @Test func opensOnTheNewestPageScrollsLoadsHistoryRelayoutsAndRestores() throws {
     let fixture = try GeneratedTranscript()
-    let session = try TmuxSession(width: 60, height: Self.rows, command: fixture.script.command(["view", fixture.stream]))
+    let session = try TmuxSession(
+      width: 60, height: Self.rows, command: fixture.script.command(["view", fixture.stream]))
     let render60 = try fixture.renderedLines(width: 60)
     let bottom60 = render60.count - Self.viewportRows
 
@@ -69,7 +70,9 @@ struct ViewCommandTests {
     #expect(resized.matched, "after resizing to 80 columns:\n\(resized.screen)")
 
     try session.send("End")
-    let end = try session.waitForScreen { Self.shows(render80, from: render80.count - Self.viewportRows, on: $0) }
+    let end = try session.waitForScreen {
+      Self.shows(render80, from: render80.count - Self.viewportRows, on: $0)
+    }
     #expect(end.matched, "after End:\n\(end.screen)")
 
     // q: the process exits 0 and the terminal is as it was.
@@ -81,10 +84,12 @@ struct ViewCommandTests {
 
   @Test func terminationRestoresTheTerminal() throws {
     let fixture = try GeneratedTranscript()
-    let session = try TmuxSession(width: 60, height: Self.rows, command: fixture.script.command(["view", fixture.stream]))
+    let session = try TmuxSession(
+      width: 60, height: Self.rows, command: fixture.script.command(["view", fixture.stream]))
     let opened = try session.waitForScreen { ViewStatusBar($0) != nil }
     #expect(opened.matched)
-    let pid = try #require(fixture.script.waitForFile("pid").flatMap { Int32($0.trimmingCharacters(in: .newlines)) })
+    let pid = try #require(
+      fixture.script.waitForFile("pid").flatMap { Int32($0.trimmingCharacters(in: .newlines)) })
     #expect(kill(pid, SIGTERM) == 0)
     #expect(fixture.script.waitForFile("status") == "143\n")
     #expect(fixture.script.waitForFile("stty-after") == fixture.script.waitForFile("stty-before"))
@@ -94,7 +99,8 @@ struct ViewCommandTests {
   @Test func keysMustComeFromATerminal() throws {
     let fixture = try GeneratedTranscript()
     let session = try TmuxSession(
-      width: 80, height: Self.rows, command: fixture.script.command(["view", fixture.stream], input: "/dev/null"))
+      width: 80, height: Self.rows,
+      command: fixture.script.command(["view", fixture.stream], input: "/dev/null"))
     #expect(fixture.script.waitForFile("status") == "2\n")
     #expect(try session.screen().contains("transcript view: standard input is not a terminal"))
   }

@@ -40,7 +40,8 @@ enum TranscriptTool {
       }
     } catch {
       let command =
-        ["render", "layout", "measure", "generate", "follow", "view"].contains(name) ? "transcript \(name)" : "transcript"
+        ["render", "layout", "measure", "generate", "follow", "view"].contains(name)
+        ? "transcript \(name)" : "transcript"
       printError("\(command): \(error)\nRun '\(command) --help' for usage.")
       return .usage
     }

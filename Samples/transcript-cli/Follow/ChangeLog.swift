@@ -77,7 +77,8 @@ final class ChangeLog: FollowDisplay {
   /// Row `row` and its bottom margin as plain text, each line ending in a line feed.
   private func draw(row: Int) -> String {
     let top = controller.frame(ofRow: row).minY
-    let bottom = row + 1 < controller.rowCount ? controller.frame(ofRow: row + 1).minY : controller.contentHeight
+    let bottom =
+      row + 1 < controller.rowCount ? controller.frame(ofRow: row + 1).minY : controller.contentHeight
     guard bottom > top else { return "" }
     controller.setViewportSize(width: width, height: bottom - top)
     controller.collectionView.setContentOffset(top)

@@ -60,7 +60,8 @@ final class Follower {
         case .event(let event, let line):
           let errors = session.transcript.apply(event)
           if !errors.isEmpty {
-            report(errors.map { StreamDiagnostic(source: progress.source, line: line, message: $0.description) })
+            report(
+              errors.map { StreamDiagnostic(source: progress.source, line: line, message: $0.description) })
           }
         case .rejected(let diagnostic):
           report([diagnostic])
