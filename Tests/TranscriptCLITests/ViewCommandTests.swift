@@ -75,6 +75,11 @@ struct ViewCommandTests {
     }
     #expect(end.matched, "after End:\n\(end.screen)")
 
+    // Home: the first item again, at the new width.
+    try session.send("Home")
+    let home = try session.waitForScreen { Self.shows(render80, from: 0, on: $0) }
+    #expect(home.matched, "after Home:\n\(home.screen)")
+
     // q: the process exits 0 and the terminal is as it was.
     try session.send("q")
     #expect(fixture.script.waitForFile("status") == "0\n")
@@ -114,5 +119,23 @@ struct ViewCommandTests {
       if screenLines[screenLines.startIndex + row] != expected { return false }
     }
     return true
+  }
+}
+
+/// What `transcript view` refuses without a terminal (no tmux needed).
+@Suite struct ViewCommandUsageTests {
+  @Test(arguments: [
+    (
+      ["view", "Samples/Data/conversation.ndjson"],
+      "transcript view: standard output is not a terminal (to print a transcript, use 'transcript render')"
+    ),
+    (["view", "--theme", "neon"], "transcript view: --theme must be one of compact, roomy, not \"neon\""),
+    (["view", "a", "b"], "transcript view: expected at most one input file"),
+  ])
+  func usageErrorsExitTwo(arguments: [String], message: String) throws {
+    let result = try CommandRunner.run("transcript", arguments)
+    #expect(result.status == 2)
+    #expect(result.standardError.hasPrefix(message + "\n"))
+    #expect(result.standardOutput == "")
   }
 }
