@@ -66,11 +66,12 @@ final class Viewer {
     controller.collectionView.scrollToBottom()
     applyUpdates()
 
-    terminal.enter()
+    // Signals first: from the moment the terminal is raw, a terminating one must restore it.
     let inbox = self.inbox
     let signals = SignalForwarder([SIGWINCH, SIGTERM, SIGINT, SIGHUP]) { number in
       inbox.post(number == SIGWINCH ? .resized : .terminate(signal: number))
     }
+    terminal.enter()
     KeyboardThread.start(reading: keyboard, into: inbox)
     draw()
     var quits = false
