@@ -4,7 +4,8 @@ import TestSupport
 /// A temporary folder with a shell script that runs `transcript` in a tmux pane and leaves
 /// behind what the test cannot see on the screen: the process id (`pid`), the exit status
 /// (`status`) and the terminal's settings before and after (`stty-before`, `stty-after`).
-struct TerminalScript {
+/// The folder goes away with the object.
+final class TerminalScript {
   static let transcript = CommandRunner.productsDirectory.appendingPathComponent("transcript").path
 
   /// Where the script runs and leaves its files.
@@ -14,6 +15,10 @@ struct TerminalScript {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "terminal-\(UUID().uuidString.prefix(8))", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: directory)
   }
 
   /// The path of `name` in the folder.
