@@ -12,6 +12,8 @@ enum TranscriptTool {
       layout    print every row's id, y offset and height
       measure   print every text item's wrapped line count and widest line
       generate  write a synthetic NDJSON stream (same seed, same bytes)
+      follow    show a stream's changes as they arrive (a pipe that stays open)
+      view      scroll through a transcript full-screen, loading history as needed
 
     Run 'transcript <subcommand> --help' for a subcommand's options.
     """
@@ -28,6 +30,8 @@ enum TranscriptTool {
       case "layout": return try LayoutCommand.run(rest)
       case "measure": return try MeasureCommand.run(rest)
       case "generate": return try GenerateCommand.run(rest)
+      case "follow": return try FollowCommand.run(rest)
+      case "view": return try ViewCommand.run(rest)
       case "-h", "--help", "help":
         print(help)
         return .success
@@ -36,7 +40,8 @@ enum TranscriptTool {
       }
     } catch {
       let command =
-        ["render", "layout", "measure", "generate"].contains(name) ? "transcript \(name)" : "transcript"
+        ["render", "layout", "measure", "generate", "follow", "view"].contains(name)
+        ? "transcript \(name)" : "transcript"
       printError("\(command): \(error)\nRun '\(command) --help' for usage.")
       return .usage
     }

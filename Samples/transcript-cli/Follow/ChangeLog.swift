@@ -1,0 +1,87 @@
+import ChatTranscript
+import CommandLineSupport
+
+/// `transcript follow` writing to a pipe or a file: prints only what is new, as plain text.
+///
+/// For each burst:
+/// 1. `- deleted ID` for every stream item that left the transcript;
+/// 2. in transcript order, every row that appeared — drawn exactly as `render --format plain`
+///    draws it, its bottom margin included — and every row whose content changed (an edit, a
+///    new delivery status), drawn again after a `~ updated ID` line.
+///
+/// Rows that a neighbour merely re-decorated (the tail moving to a newer message of the same
+/// group) are not printed again: they are not new. Injected rows (day separators, status
+/// rows) and the typing row are printed when they appear or change, but their removal is
+/// silent: it shows in the message they belong to. An item inserted and deleted within one
+/// burst never appears.
+///
+/// Rows are drawn one at a time through the controller's viewport by the same presenters and
+/// renderer as `render`, so message text is shown, never obeyed. Ids in the marker lines are
+/// escaped like the fields of `layout`.
+final class ChangeLog: FollowDisplay {
+  private let controller: ChatTranscriptController
+  private let transcript: StreamTranscript
+  private let width: Double
+  private let renderer = PlainTextRenderer()
+  private var output = OutputBuffer(fileDescriptor: 1)
+  /// Ids of stream items printed so far: deletions are reported for these only.
+  private var itemIDs: Set<String> = []
+
+  init(session: TranscriptSession, width: Int) {
+    controller = session.controller
+    transcript = session.transcript
+    self.width = Double(width)
+  }
+
+  func start(_ progress: FollowProgress) {}
+
+  func terminalDidResize() {}
+
+  func show(_ changes: ChangeSet, progress: FollowProgress) {
+    for id in changes.deletedIDs where itemIDs.remove(id) != nil {
+      output.append("- deleted \(escapedField(id))\n")
+    }
+    for (row, id) in rows(showing: changes.insertedIDs.union(changes.updatedIDs)) {
+      if !changes.insertedIDs.contains(id) {
+        output.append("~ updated \(escapedField(id))\n")
+      }
+      output.append(draw(row: row))
+    }
+    for id in changes.insertedIDs where transcript.index(ofID: id) != nil {
+      itemIDs.insert(id)
+    }
+    // A reader at the other end of the pipe sees each burst at once.
+    output.flush()
+  }
+
+  func finish(_ progress: FollowProgress) {
+    output.flush()
+  }
+
+  /// The rows showing `ids`, top to bottom.
+  ///
+  /// - Complexity: O(k log n) when the k wanted rows are near the bottom (new messages, fresh
+  ///   status changes), searching upwards; O(n) when one of them is not in the transcript.
+  private func rows(showing ids: Set<String>) -> [(row: Int, id: String)] {
+    var wanted = ids
+    var found: [(row: Int, id: String)] = []
+    var row = controller.rowCount - 1
+    while row >= 0, !wanted.isEmpty {
+      let id = controller.item(atRow: row).id
+      if wanted.remove(id) != nil { found.append((row, id)) }
+      row -= 1
+    }
+    return found.reversed()
+  }
+
+  /// Row `row` and its bottom margin as plain text, each line ending in a line feed.
+  private func draw(row: Int) -> String {
+    let top = controller.frame(ofRow: row).minY
+    let bottom =
+      row + 1 < controller.rowCount ? controller.frame(ofRow: row + 1).minY : controller.contentHeight
+    guard bottom > top else { return "" }
+    controller.setViewportSize(width: width, height: bottom - top)
+    controller.collectionView.setContentOffset(top)
+    return renderer.render(controller.collectionView) + "\n"
+  }
+}

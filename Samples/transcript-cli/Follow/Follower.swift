@@ -1,0 +1,100 @@
+import ChatTranscript
+import CommandLineSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The main loop of `transcript follow`: waits for a burst of events, applies all of it to the
+/// transcript, lets the controller lay it out once, and shows it once.
+///
+/// The stream is read and decoded on a thread of its own (``StreamReadingThread``), which
+/// posts to an unbounded ``Inbox``; the transcript and the controller stay on the main thread.
+/// While the main thread is busy drawing, events pile up in the inbox and become the next
+/// burst: bursts are coalesced, and nothing is ever dropped.
+final class Follower {
+  private let session: TranscriptSession
+  private let display: any FollowDisplay
+  private let inbox = Inbox<FollowMessage>()
+  private var progress: FollowProgress
+  /// Diagnostics held back until the end, when stderr is the terminal being redrawn.
+  private var deferredDiagnostics: [StreamDiagnostic] = []
+  private let defersDiagnostics: Bool
+  private var changes = ChangeSet()
+  private var resizeSignals: SignalForwarder?
+
+  /// - Parameters:
+  ///   - source: the input's name in diagnostics.
+  ///   - defersDiagnostics: hold diagnostics until the end (stderr is the screen being redrawn).
+  ///   - watchesResizes: relayout when the terminal changes size.
+  init(
+    session: TranscriptSession, display: any FollowDisplay, source: String, defersDiagnostics: Bool,
+    watchesResizes: Bool
+  ) {
+    self.session = session
+    self.display = display
+    self.progress = FollowProgress(source: source)
+    self.defersDiagnostics = defersDiagnostics
+    session.controller.onUpdate = { [weak self] update in self?.changes.add(update) }
+    if watchesResizes {
+      let inbox = self.inbox
+      resizeSignals = SignalForwarder([SIGWINCH]) { _ in inbox.post(.resized) }
+    }
+  }
+
+  /// Follows the stream until its writer closes it.
+  ///
+  /// - Returns: `.success` when every line applied, `.badInput` when some were skipped or
+  ///   reading failed.
+  func run(_ reader: consuming NDJSONLineReader) -> ExitStatus {
+    StreamReadingThread.start(reader, source: progress.source, inbox: inbox)
+    display.start(progress)
+    var readFailure: NDJSONReadError?
+    while !progress.hasEnded {
+      for message in inbox.waitForMessages() {
+        switch message {
+        case .event(let event, let line):
+          let errors = session.transcript.apply(event)
+          if !errors.isEmpty {
+            report(
+              errors.map { StreamDiagnostic(source: progress.source, line: line, message: $0.description) })
+          }
+        case .rejected(let diagnostic):
+          report([diagnostic])
+        case .resized:
+          display.terminalDidResize()
+        case .ended(let failure):
+          progress.hasEnded = true
+          readFailure = failure
+        }
+      }
+      changes = ChangeSet()
+      session.controller.applyPendingUpdates()
+      progress.itemCount = session.transcript.count
+      display.show(changes, progress: progress)
+    }
+    resizeSignals?.cancel()
+    display.finish(progress)
+    for diagnostic in deferredDiagnostics { printError(diagnostic.description) }
+    if let readFailure {
+      printError("\(progress.source): \(readFailure)")
+      return .badInput
+    }
+    return progress.badLineCount > 0 ? .badInput : .success
+  }
+
+  /// Records one bad line's diagnostics and prints them, now or at the end.
+  private func report(_ diagnostics: [StreamDiagnostic]) {
+    progress.badLineCount += 1
+    progress.lastDiagnostic = diagnostics.last
+    if defersDiagnostics {
+      deferredDiagnostics.append(contentsOf: diagnostics)
+    } else {
+      for diagnostic in diagnostics { printError(diagnostic.description) }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import ChatTranscript
+import Dispatch
+
+/// Reads and decodes a stream on a thread of its own, posting each line to an ``Inbox`` as
+/// soon as its line feed arrives.
+///
+/// The reader never waits for the main thread (the inbox is unbounded), so a writer feeding
+/// the pipe is never slowed down by a slow terminal, and no line is lost. The noncopyable
+/// reader is moved to the thread through a ``HandOff``; after that only the reading thread
+/// touches it.
+enum StreamReadingThread {
+  /// Starts reading in the background.
+  ///
+  /// - Parameters:
+  ///   - reader: the opened input; owned by the reading thread from now on.
+  ///   - source: the name diagnostics give for the input.
+  ///   - inbox: receives one message per line, then `.ended`.
+  static func start(_ reader: consuming NDJSONLineReader, source: String, inbox: Inbox<FollowMessage>) {
+    let handOff = HandOff(reader)
+    DispatchQueue(label: "transcript.follow.reader").async {
+      guard var reader = handOff.take() else { return }
+      read(&reader, source: source, into: inbox)
+    }
+  }
+
+  /// Reads until the writer closes its end; blocks the calling thread meanwhile.
+  static func read(_ reader: inout NDJSONLineReader, source: String, into inbox: Inbox<FollowMessage>) {
+    let decoder = StreamDecoder()
+    while reader.nextLine({ line, number in
+      switch decoder.decode(line) {
+      case .success(let event):
+        inbox.post(.event(event, line: number))
+      case .failure(let error):
+        inbox.post(.rejected(StreamDiagnostic(source: source, line: number, message: error.description)))
+      }
+    }) {}
+    inbox.post(.ended(failure: reader.failure))
+  }
+}

@@ -1,0 +1,51 @@
+import ChatTranscript
+
+/// A transcript read in full but handed to the engine one page at a time, newest first.
+///
+/// `transcript view` opens on the newest page; when the reader scrolls near the top, the
+/// controller asks for more (`hasMorePrevious`, `loadPrevious()`), and the next older page
+/// arrives as an exact insert at index 0 of type `.pagination`, for which the engine keeps the
+/// row the reader is looking at in place. Only pages the reader has come near are presented,
+/// measured and laid out, so a transcript of a million messages opens as fast as one page.
+final class PagedTranscript: ChatDataSource {
+  weak var delegate: (any ChatDataSourceDelegate)?
+  /// The whole transcript, oldest first.
+  private let allItems: [any ChatItem]
+  /// Each item's position in `allItems`.
+  private let positionOfID: [String: Int]
+  /// Items per page.
+  let pageSize: Int
+  /// Where the loaded items start in `allItems`; everything from there on is loaded.
+  private(set) var firstLoaded: Int
+
+  /// - Parameters:
+  ///   - items: the transcript, oldest first; ids are unique (a ``StreamTranscript`` sees to it).
+  ///   - pageSize: items per page, at least 1; the newest page is loaded at once.
+  init(items: [any ChatItem], pageSize: Int) {
+    allItems = items
+    positionOfID = Dictionary(items.enumerated().map { ($1.id, $0) }) { first, _ in first }
+    self.pageSize = max(pageSize, 1)
+    firstLoaded = max(items.count - self.pageSize, 0)
+  }
+
+  /// Items in the whole transcript.
+  var totalCount: Int { allItems.count }
+  /// Items given to the engine so far.
+  var loadedCount: Int { allItems.count - firstLoaded }
+
+  /// The 0-based position of the item with `id` in the whole transcript.
+  func position(ofID id: String) -> Int? { positionOfID[id] }
+
+  var chatItems: [any ChatItem] { Array(allItems[firstLoaded...]) }
+
+  var hasMorePrevious: Bool { firstLoaded > 0 }
+
+  /// Hands the next older page to the engine as one exact `.pagination` insert at the top.
+  func loadPrevious() {
+    guard firstLoaded > 0 else { return }
+    let start = max(firstLoaded - pageSize, 0)
+    let page = Array(allItems[start..<firstLoaded])
+    firstLoaded = start
+    delegate?.chatDataSource(self, didChange: [.insert(page, at: 0)], type: .pagination)
+  }
+}

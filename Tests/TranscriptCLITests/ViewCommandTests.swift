@@ -1,0 +1,141 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `transcript view` in a real pseudo-terminal (tmux), compared against `render` and `layout`:
+/// whatever the viewer shows must be exactly the slice of the whole rendered transcript at the
+/// position the keys lead to.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: the full-screen tests need it"))
+struct ViewCommandTests {
+  /// Rows of the pane; the last one is the status bar.
+  static let rows = 20
+  static var viewportRows: Int { rows - 1 }
+
+  @Test func opensOnTheNewestPageScrollsLoadsHistoryRelayoutsAndRestores() throws {
+    let fixture = try GeneratedTranscript()
+    let session = try TmuxSession(
+      width: 60, height: Self.rows, command: fixture.script.command(["view", fixture.stream]))
+    let render60 = try fixture.renderedLines(width: 60)
+    let bottom60 = render60.count - Self.viewportRows
+
+    // The first screen: the bottom of the transcript, only the newest page laid out.
+    let first = try session.waitForScreen { Self.shows(render60, from: bottom60, on: $0) }
+    #expect(first.matched, "first screen:\n\(first.screen)")
+    let opening = try #require(ViewStatusBar(first.screen))
+    #expect(opening.loaded == 200)
+    #expect(opening.total == fixture.itemCount)
+    // Left: counts and position; right, in 26 columns: the layout time and the key to quit.
+    let left = " 200/\(fixture.itemCount) items · at \(opening.top)"
+    #expect(
+      ViewStatusBar.masked(first.screen)
+        == left + String(repeating: " ", count: 60 - left.count - 26) + "layout ###.# ms · q quits")
+    #expect(try session.format("#{alternate_on} #{cursor_flag}") == "1 0")
+    #expect(try session.screenWithAttributes().contains("48;2;"), "colours expected without NO_COLOR")
+
+    // Scrolling up loads older pages as the top nears, keeping what the reader sees in place.
+    let pageUps = 60
+    try session.send(contentsOf: Array(repeating: "PageUp", count: pageUps))
+    let scrolledUp = try session.waitForScreen {
+      Self.shows(render60, from: bottom60 - pageUps * (Self.viewportRows - 1), on: $0)
+    }
+    #expect(scrolledUp.matched, "after \(pageUps) PageUp:\n\(scrolledUp.screen)")
+    let paged = try #require(ViewStatusBar(scrolledUp.screen))
+    #expect(paged.loaded > opening.loaded)
+    #expect(paged.loaded < paged.total, "history is loaded lazily, not all at once")
+
+    // g: the very first item, every page loaded.
+    try session.send("g")
+    let top = try session.waitForScreen { screen in
+      Self.shows(render60, from: 0, on: screen) && ViewStatusBar(screen).map { $0.loaded == $0.total } == true
+    }
+    #expect(top.matched, "after g:\n\(top.screen)")
+    #expect(ViewStatusBar(top.screen)?.top == 1)
+
+    // PageDown and two arrows: 18 + 2 rows down.
+    try session.send("PageDown", "Down", "Down")
+    let offset = Self.viewportRows - 1 + 2
+    let scrolled = try session.waitForScreen { Self.shows(render60, from: offset, on: $0) }
+    #expect(scrolled.matched, "after PageDown Down Down:\n\(scrolled.screen)")
+
+    // A wider window: laid out again at 80 columns, the top row kept where it was.
+    try session.resize(width: 80, height: Self.rows)
+    let render80 = try fixture.renderedLines(width: 80)
+    let expected80 = try fixture.offsetAfterRelayout(
+      from: offset, width: 60, to: 80, viewportRows: Self.viewportRows)
+    let resized = try session.waitForScreen { Self.shows(render80, from: expected80, on: $0) }
+    #expect(resized.matched, "after resizing to 80 columns:\n\(resized.screen)")
+
+    try session.send("End")
+    let end = try session.waitForScreen {
+      Self.shows(render80, from: render80.count - Self.viewportRows, on: $0)
+    }
+    #expect(end.matched, "after End:\n\(end.screen)")
+
+    // Home: the first item again, at the new width.
+    try session.send("Home")
+    let home = try session.waitForScreen { Self.shows(render80, from: 0, on: $0) }
+    #expect(home.matched, "after Home:\n\(home.screen)")
+
+    // q: the process exits 0 and the terminal is as it was.
+    try session.send("q")
+    #expect(fixture.script.waitForFile("status") == "0\n")
+    #expect(fixture.script.waitForFile("stty-after") == fixture.script.waitForFile("stty-before"))
+    #expect(try session.format("#{alternate_on} #{cursor_flag}") == "0 1")
+  }
+
+  @Test func terminationRestoresTheTerminal() throws {
+    let fixture = try GeneratedTranscript()
+    let session = try TmuxSession(
+      width: 60, height: Self.rows, command: fixture.script.command(["view", fixture.stream]))
+    let opened = try session.waitForScreen { ViewStatusBar($0) != nil }
+    #expect(opened.matched)
+    let pid = try #require(
+      fixture.script.waitForFile("pid").flatMap { Int32($0.trimmingCharacters(in: .newlines)) })
+    #expect(kill(pid, SIGTERM) == 0)
+    #expect(fixture.script.waitForFile("status") == "143\n")
+    #expect(fixture.script.waitForFile("stty-after") == fixture.script.waitForFile("stty-before"))
+    #expect(try session.format("#{alternate_on} #{cursor_flag}") == "0 1")
+  }
+
+  @Test func keysMustComeFromATerminal() throws {
+    let fixture = try GeneratedTranscript()
+    let session = try TmuxSession(
+      width: 80, height: Self.rows,
+      command: fixture.script.command(["view", fixture.stream], input: "/dev/null"))
+    #expect(fixture.script.waitForFile("status") == "2\n")
+    #expect(try session.screen().contains("transcript view: standard input is not a terminal"))
+  }
+
+  /// Whether the transcript rows of `screen` are `lines[offset ..< offset + viewportRows]`.
+  static func shows(_ lines: [String], from offset: Int, on screen: String) -> Bool {
+    let screenLines = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(viewportRows)
+    guard screenLines.count == viewportRows, offset >= 0 else { return false }
+    for row in 0..<viewportRows {
+      let expected = offset + row < lines.count ? lines[offset + row] : ""
+      if screenLines[screenLines.startIndex + row] != expected { return false }
+    }
+    return true
+  }
+}
+
+/// What `transcript view` refuses without a terminal (no tmux needed).
+@Suite struct ViewCommandUsageTests {
+  @Test(arguments: [
+    (
+      ["view", "Samples/Data/conversation.ndjson"],
+      "transcript view: standard output is not a terminal (to print a transcript, use 'transcript render')"
+    ),
+    (["view", "--theme", "neon"], "transcript view: --theme must be one of compact, roomy, not \"neon\""),
+    (["view", "a", "b"], "transcript view: expected at most one input file"),
+  ])
+  func usageErrorsExitTwo(arguments: [String], message: String) throws {
+    let result = try CommandRunner.run("transcript", arguments)
+    #expect(result.status == 2)
+    #expect(result.standardError.hasPrefix(message + "\n"))
+    #expect(result.standardOutput == "")
+  }
+}
