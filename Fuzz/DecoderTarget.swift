@@ -1,0 +1,160 @@
+import ChatTranscript
+
+/// libFuzzer entry point for the NDJSON event decoder and the stream transcript behind it.
+///
+/// Why these checks: the decoder reads untrusted bytes from files and pipes, so it must never
+/// trap, and whatever it accepts must survive `StreamEncoder` unchanged (backends and the
+/// generator write streams with the encoder and expect the decoder to read them back). Events
+/// that decode are then applied, the way the CLI applies a stream, to a `StreamTranscript`
+/// with a controller attached, and compared with a plain array of ids after each line.
+///
+/// The input is decoded whole as one line first (JSON whitespace includes line feeds). When it
+/// holds line feeds it is also read as an NDJSON stream, one event per line, so the fuzzer can
+/// build sequences of inserts, deletes and prepends that exercise the transcript.
+///
+/// A broken invariant ends in `fatalError`, which libFuzzer reports as a crash with the input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+  let bytes = UnsafeRawBufferPointer(start: count > 0 ? start : nil, count: count)
+  let decoder = StreamDecoder()
+  let whole = decoder.decode(bytes)
+  checkDiagnostics(of: whole)
+  if case .success(let event) = whole {
+    checkRoundTrip(event)
+  }
+  guard bytes.contains(UInt8(ascii: "\n")) else {
+    if case .success(let event) = whole {
+      var stream = StreamHarness()
+      stream.apply(event)
+    }
+    return 0
+  }
+  var stream = StreamHarness()
+  for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+    let result = decoder.decode(UnsafeRawBufferPointer(rebasing: line))
+    checkDiagnostics(of: result)
+    if case .success(let event) = result {
+      checkRoundTrip(event)
+      stream.apply(event)
+    }
+  }
+  return 0
+}
+
+/// Encoding an event and decoding the line again must give the same event.
+private func checkRoundTrip(_ event: StreamEvent) {
+  let line = StreamEncoder().encode(event)
+  switch StreamDecoder().decode(line) {
+  case .success(let decoded) where decoded == event:
+    break
+  case .success(let decoded):
+    fatalError("round trip changed the event:\n  \(event)\n  \(line)\n  \(decoded)")
+  case .failure(let error):
+    fatalError("the decoder rejects the encoder's line: \(error)\n  \(event)\n  \(line)")
+  }
+  guard !line.utf8.contains(UInt8(ascii: "\n")) else {
+    fatalError("the encoder wrote a line break inside a line: \(line)")
+  }
+}
+
+/// Diagnostics are printed for every bad line of a stream: building them must not trap either.
+private func checkDiagnostics(of result: Result<StreamEvent, StreamDecodingError>) {
+  guard case .failure(let error) = result else { return }
+  if error.description.isEmpty { fatalError("an empty diagnostic") }
+  if let column = error.column, column < 1 { fatalError("column \(column) of \(error)") }
+}
+
+/// A stream transcript with a controller attached, and the reference model it must match.
+///
+/// The model is what the wire format promises in DESIGN.md, written as plainly as possible:
+/// an array of ids, and the senders typing in the order they started.
+private struct StreamHarness {
+  let transcript = StreamTranscript()
+  let controller: ChatTranscriptController
+  var ids: [String] = []
+  var typing: [String] = []
+
+  init() {
+    // No builders: every item gets the fallback presenter, which measures its placeholder text.
+    controller = ChatTranscriptController(buildersByType: [:], viewport: Viewport(width: 30, height: 8))
+    controller.dataSource = transcript
+  }
+
+  /// Applies `event` to the transcript and the model, then compares them.
+  mutating func apply(_ event: StreamEvent) {
+    let expectedErrors = applyToModel(event)
+    let errors = transcript.apply(event)
+    if errors.count != expectedErrors {
+      fatalError("\(event): \(errors.count) errors, the model expects \(expectedErrors): \(errors)")
+    }
+    for error in errors where error.description.isEmpty {
+      fatalError("an empty event error for \(event)")
+    }
+    controller.applyPendingUpdates()
+    check(after: event)
+  }
+
+  /// The model's view of `event`: how many errors the transcript should report.
+  private mutating func applyToModel(_ event: StreamEvent) -> Int {
+    switch event {
+    case .insert(let item, let position):
+      guard item.id != TypingIndicatorItem.reservedID, !ids.contains(item.id) else { return 1 }
+      switch position {
+      case .end:
+        ids.append(item.id)
+      case .after(let anchor):
+        guard let index = ids.firstIndex(of: anchor) else { return 1 }
+        ids.insert(item.id, at: index + 1)
+      case .before(let anchor):
+        guard let index = ids.firstIndex(of: anchor) else { return 1 }
+        ids.insert(item.id, at: index)
+      }
+    case .update(let item):
+      return ids.contains(item.id) ? 0 : 1
+    case .status(let id, _):
+      return ids.contains(id) ? 0 : 1
+    case .delete(let id):
+      guard let index = ids.firstIndex(of: id) else { return 1 }
+      ids.remove(at: index)
+    case .prepend(let items):
+      var accepted: [String] = []
+      var rejected = 0
+      for item in items {
+        if item.id == TypingIndicatorItem.reservedID || ids.contains(item.id) || accepted.contains(item.id) {
+          rejected += 1
+        } else {
+          accepted.append(item.id)
+        }
+      }
+      ids.insert(contentsOf: accepted, at: 0)
+      return rejected
+    case .typing(let sender, let isActive):
+      typing.removeAll { $0 == sender }
+      if isActive { typing.append(sender) }
+    }
+    return 0
+  }
+
+  /// The transcript, its id index and the controller's rows all agree with the model.
+  private func check(after event: StreamEvent) {
+    if transcript.count != ids.count {
+      fatalError("\(event): \(transcript.count) items, the model has \(ids.count)")
+    }
+    let expected = typing.isEmpty ? ids : ids + [TypingIndicatorItem.reservedID]
+    let actual = transcript.chatItems.map(\.id)
+    if actual != expected {
+      fatalError("\(event): items \(actual), the model has \(expected)")
+    }
+    for (index, id) in ids.enumerated() where transcript.index(ofID: id) != index {
+      fatalError(
+        "\(event): index(ofID: \(id)) is \(String(describing: transcript.index(ofID: id))), not \(index)")
+    }
+    if let typingItem = transcript.chatItems.last as? TypingIndicatorItem, typingItem.senders != typing {
+      fatalError("\(event): typing \(typingItem.senders), the model has \(typing)")
+    }
+    let rows = controller.rowFrames.map(\.id)
+    if rows != expected {
+      fatalError("\(event): controller rows \(rows), the transcript has \(expected)")
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import Testing
+import TextLayout
+
+/// Inputs the `measurer` fuzz target (`Scripts/fuzz.sh`, see RELIABILITY.md) stopped on,
+/// replayed through the same calls, with the invariant it checks.
+@Suite struct MeasurerFuzzRegressionTests {
+  /// `measurer` input `00 00 01 F0 9F 91 A9 …`: width 1, a control character, then an emoji.
+  ///
+  /// The harness first demanded that a line wider than the width hold a single cluster. But a
+  /// zero-width cluster puts no width on the line, so the emoji (2 columns) does not start a new
+  /// line after it: DESIGN.md breaks only when the width so far is above 0. The line holds two
+  /// clusters, one of them visible; the harness now checks exactly that.
+  @Test func zeroWidthClusterBeforeAWideClusterSharesItsLine() {
+    let text = "\u{01}\u{1F469}"
+    let measurer = TerminalTextMeasurer()
+    #expect(measurer.measure(text, maxWidth: 1) == TextMetrics(lineCount: 1, widestLine: 2))
+    let lines = measurer.lines(of: text, maxWidth: 1)
+    #expect(lines.map(\.width) == [2])
+    #expect(lines.map { String(text[$0.range]) } == [text])
+  }
+
+  /// Why the harness's bound is the widest cluster and not 2 columns: a base letter with
+  /// spacing marks is one cluster a column wider per mark, and alone on a line at any width.
+  @Test func clusterWithSpacingMarksIsWiderThanTwoColumns() {
+    let text = "a\u{0903}\u{0903}\u{0903}"
+    let clusters = Array(GraphemeClusters(text))
+    #expect(clusters.map(\.width) == [4])
+    #expect(TerminalTextMeasurer().measure(text, maxWidth: 2) == TextMetrics(lineCount: 1, widestLine: 4))
+  }
+}
