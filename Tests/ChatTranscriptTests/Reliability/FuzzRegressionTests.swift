@@ -11,9 +11,10 @@ import Testing
   /// `updates` input `00 80 62 64 62 64`: insert one item (height 1) and apply; replace it by
   /// a version of another type and height 0; apply. The row kept height 1.
   ///
-  /// The new type makes a new row key, so the row is rebuilt with content version 0, and the
-  /// height cache, keyed by (id, content version, width, decoration), answers with the height
-  /// measured for the first version of the old type.
+  /// The new type makes a new row key, so the row was rebuilt with content version 0, and the
+  /// height cache, keyed by (id, content version, width, decoration), answered with the height
+  /// measured for the first version of the old type. Content versions are now unique per
+  /// controller, so a rebuilt row always misses.
   @Test func itemThatChangesTypeIsMeasuredAgain() {
     let harness = TranscriptHarness(supportsUpdates: false)
     harness.dataSource.append([TestItem(id: "i1", type: "test", height: 1)])
@@ -22,13 +23,11 @@ import Testing
 
     harness.dataSource.replace(at: 0, with: TestItem(id: "i1", type: "separator", height: 0))
     harness.controller.applyPendingUpdates()
-    withKnownIssue("stale cached height after a type change; see RELIABILITY.md, Fuzzing findings") {
-      #expect(harness.layoutDump == ["i1 0 0"])
-    }
+    #expect(harness.layoutDump == ["i1 0 0"])
   }
 
   /// The same cache key, reached without a type change: an item that leaves and comes back
-  /// with the same id (a stream's delete then insert, a trimmed page loaded again) gets a new
+  /// with the same id (a stream's delete then insert, a trimmed page loaded again) got a new
   /// row at content version 0 and the height of the id's first version.
   @Test func itemThatLeavesAndComesBackIsMeasuredAgain() {
     let harness = TranscriptHarness()
@@ -38,9 +37,7 @@ import Testing
     harness.controller.applyPendingUpdates()
     harness.dataSource.append([TestItem(id: "i1", height: 4, text: "edited")])
     harness.controller.applyPendingUpdates()
-    withKnownIssue("stale cached height for a re-inserted id; see RELIABILITY.md, Fuzzing findings") {
-      #expect(harness.layoutDump == ["i1 0 4"])
-    }
+    #expect(harness.layoutDump == ["i1 0 4"])
   }
 
   /// The coarse path ("did update", diffed by key) reaches the same cache entry.
@@ -48,8 +45,6 @@ import Testing
     let harness = TranscriptHarness(items: [TestItem(id: "i1", type: "test", height: 1)])
     harness.dataSource.setItems([TestItem(id: "i1", type: "separator", height: 3)])
     harness.controller.applyPendingUpdates()
-    withKnownIssue("stale cached height after a type change; see RELIABILITY.md, Fuzzing findings") {
-      #expect(harness.layoutDump == ["i1 0 3"])
-    }
+    #expect(harness.layoutDump == ["i1 0 3"])
   }
 }
