@@ -380,12 +380,7 @@ struct UpdateSession {
       item.isMarked = bits & 8 != 0
       item.measuresInBackground = bits & 0x10 != 0
       item.takesUpdates = bits & 0x20 == 0
-      // A new type under the same id meets a known stale-height bug (RELIABILITY.md, findings);
-      // it is left out until that is fixed, so fuzzing goes on past it. Build with
-      // FUZZ_DEFINES=FUZZ_KNOWN_ISSUES to put it back.
-      #if FUZZ_KNOWN_ISSUES
-        if operation == .changeType { item.type = item.type == "a" ? "b" : "a" }
-      #endif
+      if operation == .changeType { item.type = item.type == "a" ? "b" : "a" }
       dataSource.replace(at: index, with: item)
     case .move:
       guard count > 1 else { break }

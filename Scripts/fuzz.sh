@@ -44,7 +44,7 @@ for define in ${FUZZ_DEFINES:-}; do HARNESS_FLAGS+=(-D "$define"); done
 readonly HARNESS_FLAGS
 
 usage() {
-  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
