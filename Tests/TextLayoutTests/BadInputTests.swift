@@ -57,6 +57,15 @@ import TextLayout
     #expect(measurer.measure(text, maxWidth: 80) == TextMetrics(lineCount: 125_000, widestLine: 79))
   }
 
+  /// 10 MB of spaces between two letters hang after the first; 10 MB of hyphens has no
+  /// break (LB21: × HY) and is split. Both are printable ASCII, the fastest path.
+  @Test func tenMegabytesOfSpacesAndOfHyphens() {
+    let spaces = "a" + String(repeating: " ", count: 10_000_000) + "b"
+    #expect(measurer.measure(spaces, maxWidth: 5) == TextMetrics(lineCount: 2, widestLine: 1))
+    let hyphens = String(repeating: "-", count: 10_000_000)
+    #expect(measurer.measure(hyphens, maxWidth: 80) == TextMetrics(lineCount: 125_000, widestLine: 80))
+  }
+
   /// 10 MB without a single break opportunity: split cluster by cluster.
   @Test func tenMegabytesWithoutBreaks() {
     let text = String(repeating: "a", count: 10_000_000)

@@ -83,6 +83,52 @@ import TranscriptGenerator
     }
   }
 
+  /// Printable ASCII only, long enough to wrap: what ``PrintableASCIIWrapper`` takes.
+  /// Leading and doubled spaces, words longer than a line, numbers with signs and
+  /// currency, brackets and quotes before and after spaces, and punctuation runs longer
+  /// than the wrapper's look-back (which send it back to the general path).
+  static func randomPrintableASCIIText(_ generator: inout SeededRandom) -> String {
+    let alphanumerics = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    let punctuation = Array("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+    let count = Int.random(in: 0...60, using: &generator)
+    var text = ""
+    for _ in 0..<count {
+      switch Int.random(in: 0..<40, using: &generator) {
+      case 0..<18:
+        for _ in 0..<Int.random(in: 1...9, using: &generator) {
+          text.append(alphanumerics.randomElement(using: &generator) ?? "a")
+        }
+      case 18..<30: text += " "
+      case 30..<36: text.append(punctuation.randomElement(using: &generator) ?? ".")
+      case 36: text += String(repeating: " ", count: Int.random(in: 2...6, using: &generator))
+      case 37:
+        for _ in 0..<Int.random(in: 10...90, using: &generator) {
+          text.append(alphanumerics.randomElement(using: &generator) ?? "a")
+        }
+      case 38:
+        for _ in 0..<Int.random(in: 10...90, using: &generator) {
+          text.append(punctuation.randomElement(using: &generator) ?? ".")
+        }
+      default:
+        text +=
+          ["$1.50", "-5", "(12)", "\"quoted\"", "100%", "e-mail", "a/b", "( x )", "+1"]
+          .randomElement(using: &generator) ?? "-5"
+      }
+    }
+    return text
+  }
+
+  @Test func measureMatchesReferenceWrapperOnPrintableASCII() {
+    var generator = SeededRandom(seed: Self.seed ^ 0x5)
+    for iteration in 0..<3000 {
+      let text = Self.randomPrintableASCIIText(&generator)
+      if let failure = Self.compareWithReference(text) {
+        Issue.record("seed \(Self.seed) iteration \(iteration): \(failure)")
+        return
+      }
+    }
+  }
+
   @Test func measureMatchesReferenceWrapper() {
     var generator = SeededRandom(seed: Self.seed)
     for iteration in 0..<3000 {

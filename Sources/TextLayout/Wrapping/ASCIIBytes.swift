@@ -68,24 +68,33 @@ enum ASCIIBytes {
     return chunk
   }
 
-  /// Whether every byte of `bytes` is U+0020…U+007E (eight at a time).
+  /// How many bytes at the start of `bytes` are U+0020…U+007E (eight at a time).
   ///
-  /// - Complexity: O(n) for n bytes.
-  static func areAllPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let ones: UInt64 = 0x0101_0101_0101_0101
+  /// - Complexity: O(k) for the k bytes counted.
+  static func printablePrefixCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let count = bytes.count
     var index = 0
-    var failures: UInt64 = 0
-    while index < bytes.count {
-      let chunk = eightBytes(of: bytes, at: index)
-      let ascii = chunk & ~high
-      let atLeastSpace = ascii &+ (0x80 - 0x20) &* ones  // bit 7: byte >= 0x20
-      let delete = ascii &+ ones  // bit 7: byte == 0x7F
-      // Past the end the chunk holds zeros, which are not printable: count only real bytes.
-      let valid = bytes.count &- index >= 8 ? high : high &>> UInt64((8 &- (bytes.count &- index)) &* 8)
-      failures |= ~(atLeastSpace & ~delete & ~chunk) & valid
+    while index &+ 8 <= count {
+      let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      let failures = nonPrintable(in: chunk)
+      if failures != 0 { return index &+ failures.trailingZeroBitCount &>> 3 }
       index &+= 8
     }
-    return failures == 0
+    guard index < count else { return count }
+    // The last few bytes, with zeros past the end: those fail and are clamped away.
+    let failures = nonPrintable(in: eightBytes(of: bytes, at: index))
+    return min(index &+ failures.trailingZeroBitCount &>> 3, count)
+  }
+
+  /// The high bit of each byte of `chunk` that is not U+0020…U+007E (SWAR).
+  @inline(__always)
+  static func nonPrintable(in chunk: UInt64) -> UInt64 {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let ascii = chunk & ~high  // low 7 bits of each byte; the sums below cannot carry
+    let atLeastSpace = ascii &+ (0x80 - 0x20) &* ones  // bit 7: byte >= 0x20
+    let delete = ascii &+ ones  // bit 7: byte == 0x7F
+    return ~(atLeastSpace & ~delete & ~chunk) & high
   }
 }

@@ -17,9 +17,15 @@ struct GreedyLineFitter<Sink: LineSink> {
   private var lineStart = 0
   private var contentEnd = 0
 
-  init(maxWidth: Int, sink: Sink) {
+  /// - Parameters:
+  ///   - maxWidth: the line width in columns, at least 1.
+  ///   - sink: receives the lines.
+  ///   - lineStart: where the first line starts: 0, or where other wrapping code left off.
+  init(maxWidth: Int, sink: Sink, lineStart: Int = 0) {
     self.maxWidth = maxWidth
     self.sink = sink
+    self.lineStart = lineStart
+    self.contentEnd = lineStart
   }
 
   /// Places one segment.

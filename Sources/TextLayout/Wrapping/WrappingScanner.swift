@@ -15,7 +15,9 @@
 /// line-break character), so this split is exact.
 ///
 /// The rules run as table-driven automata (``LineBreakAutomaton``,
-/// ``GraphemeBreakAutomaton``). Printable ASCII takes a fast path (see
+/// ``GraphemeBreakAutomaton``). A text that is all printable ASCII goes to
+/// ``PrintableASCIIWrapper``, which finds line ends without scanning every word. Runs of
+/// printable ASCII in other text take a fast path here (see
 /// ``scanPrintableASCII(from:last:)``): only the line-break automaton runs, and words of
 /// letters and digits are measured eight bytes at a time, a whole `word SP` per step.
 struct WrappingScanner<Sink: LineSink> {
@@ -46,7 +48,8 @@ struct WrappingScanner<Sink: LineSink> {
   mutating func run() -> Sink {
     let bytes = self.bytes
     let count = bytes.count
-    if count <= fitter.maxWidth && ASCIIBytes.areAllPrintable(bytes) {
+    let printableCount = ASCIIBytes.printablePrefixCount(bytes)
+    if printableCount == count && count <= fitter.maxWidth {
       // Most chat messages: printable ASCII no wider than the line. Each byte is a
       // one-column cluster and nothing forces a break, so the text is one line whose
       // width runs to its last non-space; one pass of eight-byte tests settles it.
@@ -57,10 +60,26 @@ struct WrappingScanner<Sink: LineSink> {
       return fitter.sink
     }
     var index = 0
-    if count > 0 && ASCIIBytes.isPrintable(bytes[0]) {
-      // The ASCII loop can take the very first byte: the start state and an empty segment
+    if printableCount > fitter.maxWidth {
+      // Lines of printable ASCII: columns are byte offsets, so each line's end can be found
+      // directly, looking only at the words around it.
+      var wrapper = PrintableASCIIWrapper(
+        bytes: bytes, printableCount: printableCount, maxWidth: fitter.maxWidth, sink: fitter.sink)
+      switch wrapper.run() {
+      case .finished(let sink):
+        return sink
+      case .stopped(let resumption):
+        fitter = GreedyLineFitter(
+          maxWidth: fitter.maxWidth, sink: resumption.sink, lineStart: resumption.offset)
+        lineBreaks = resumption.lineBreakState
+        segmentStart = resumption.offset
+        index = resumption.offset
+      }
+    }
+    if index < count && ASCIIBytes.isPrintable(bytes[index]) {
+      // The ASCII loop can take the first byte: the automaton's state and an empty segment
       // are all it needs; `last` = space makes the byte go through the automaton.
-      index = scanPrintableASCII(from: 0, last: 0x20)
+      index = scanPrintableASCII(from: index, last: 0x20)
     }
     while index < count {
       let lead = bytes[index]
@@ -187,7 +206,7 @@ struct WrappingScanner<Sink: LineSink> {
         continue
       }
       let action = rules.advance(&state, overClassNumber: UnicodeTables.asciiLineBreakClassNumber(byte)) {
-        Self.numberFollows(in: bytes, from: index &+ 1)
+        NumberLookahead.numberFollows(in: bytes, from: index &+ 1)
       }
       if action != .prohibited {
         fitter.place(
@@ -223,7 +242,7 @@ struct WrappingScanner<Sink: LineSink> {
     let bytes = self.bytes
     let lineBreakClass = properties.lineBreakClass
     let action = lineBreakRules.advance(&lineBreaks, over: lineBreakClass) {
-      Self.numberFollows(in: bytes, from: offset &+ length)
+      NumberLookahead.numberFollows(in: bytes, from: offset &+ length)
     }
     if action != .prohibited {
       endSegment(at: offset, mandatory: action == .mandatory)
@@ -264,21 +283,5 @@ struct WrappingScanner<Sink: LineSink> {
     segmentWidth = 0
     tailStart = nil
     tailSpaces = 0
-  }
-
-  /// Whether the first scalar at or after `offset` that is not CM or ZWJ is NU (LB25).
-  private static func numberFollows(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> Bool {
-    var index = offset
-    while index < bytes.count {
-      let scalar = UTF8Decoding.decode(bytes, at: index)
-      let lineBreakClass = ScalarProperties(word: UnicodeTables.propertyWord(of: scalar.value))
-        .lineBreakClass
-      switch lineBreakClass {
-      case .combiningMark, .zeroWidthJoiner: index &+= scalar.length
-      case .numeric: return true
-      default: return false
-      }
-    }
-    return false
   }
 }
