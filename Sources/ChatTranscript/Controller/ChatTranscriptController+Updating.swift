@@ -54,7 +54,7 @@ extension ChatTranscriptController {
     for (position, index) in rows.enumerated() {
       let row = next.payload(at: index)
       if let height = heightCache.height(
-        id: row.item.id, contentVersion: row.contentVersion, width: width, decoration: row.decoration)
+        contentVersion: row.contentVersion, width: width, decoration: row.decoration)
       {
         measurement.heights[position] = height
       } else if row.presenter.canCalculateHeightInBackground,
@@ -109,8 +109,8 @@ extension ChatTranscriptController {
       return 0
     }
     heightCache.store(
-      height, id: row.item.id, contentVersion: row.contentVersion,
-      width: collectionView.viewport.width, decoration: row.decoration)
+      height, contentVersion: row.contentVersion, width: collectionView.viewport.width,
+      decoration: row.decoration)
     return height
   }
 

@@ -11,7 +11,7 @@ public struct PhotoMessagePresenterBuilder<Cell: PhotoMessageCell>: ChatItemPres
   public var presenterType: any ChatItemPresenter.Type { PhotoMessagePresenter<Cell>.self }
 
   public func canHandle(_ item: any ChatItem) -> Bool {
-    PhotoMessageItem(converting: item) != nil
+    PhotoMessageItem.canConvert(item)
   }
 
   public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {

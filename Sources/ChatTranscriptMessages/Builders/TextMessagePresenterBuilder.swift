@@ -11,7 +11,7 @@ public struct TextMessagePresenterBuilder<Cell: TextMessageCell>: ChatItemPresen
   public var presenterType: any ChatItemPresenter.Type { TextMessagePresenter<Cell>.self }
 
   public func canHandle(_ item: any ChatItem) -> Bool {
-    TextMessageItem(converting: item) != nil
+    TextMessageItem.canConvert(item)
   }
 
   public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {

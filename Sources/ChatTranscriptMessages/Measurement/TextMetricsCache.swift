@@ -85,9 +85,12 @@ public final class TextMetricsCache: Sendable {
   private static func store(
     _ entry: Entry, for key: Key, in generations: inout Generations, generationSize: Int
   ) {
-    if generations.current[key] == nil, generations.current.count >= generationSize {
+    if generations.current.isEmpty {
+      generations.current.reserveCapacity(generationSize)  // no rehashing while it fills
+    } else if generations.current[key] == nil, generations.current.count >= generationSize {
       generations.previous = generations.current
       generations.current = [:]
+      generations.current.reserveCapacity(generationSize)
       generations.previous[key] = nil
     }
     generations.current[key] = entry

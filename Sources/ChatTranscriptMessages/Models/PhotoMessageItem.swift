@@ -26,13 +26,20 @@ public struct PhotoMessageItem: MessageItem, Hashable {
   /// `item` as a photo message when it is one: a ``PhotoMessageItem`` or a wire item of type
   /// `"photo"`.
   public init?(converting item: any ChatItem) {
-    if let photo = item as? PhotoMessageItem {
-      self = photo
-    } else if let wire = item as? StreamItem, wire.type == MessageItemType.photo {
+    // Wire items first: they are what a stream transcript holds, and a failed cast costs.
+    if let wire = item as? StreamItem {
+      guard wire.type == MessageItemType.photo else { return nil }
       self.init(wire)
+    } else if let photo = item as? PhotoMessageItem {
+      self = photo
     } else {
       return nil
     }
+  }
+
+  /// Whether ``init(converting:)`` would succeed, without copying the item out.
+  public static func canConvert(_ item: any ChatItem) -> Bool {
+    item is StreamItem ? item.type == MessageItemType.photo : item is PhotoMessageItem
   }
 
   public var id: String { message.id }

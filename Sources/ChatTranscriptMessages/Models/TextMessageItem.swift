@@ -18,13 +18,20 @@ public struct TextMessageItem: MessageItem, Hashable {
   /// `item` as a text message when it is one: a ``TextMessageItem`` or a wire item of type
   /// `"text"`.
   public init?(converting item: any ChatItem) {
-    if let text = item as? TextMessageItem {
-      self = text
-    } else if let wire = item as? StreamItem, wire.type == MessageItemType.text {
+    // Wire items first: they are what a stream transcript holds, and a failed cast costs.
+    if let wire = item as? StreamItem {
+      guard wire.type == MessageItemType.text else { return nil }
       self.init(wire)
+    } else if let text = item as? TextMessageItem {
+      self = text
     } else {
       return nil
     }
+  }
+
+  /// Whether ``init(converting:)`` would succeed, without copying the item out.
+  public static func canConvert(_ item: any ChatItem) -> Bool {
+    item is StreamItem ? item.type == MessageItemType.text : item is TextMessageItem
   }
 
   public var id: String { message.id }
