@@ -65,7 +65,9 @@ public struct HeightCache {
   /// Stores a height.
   ///
   /// - Complexity: amortized O(1).
-  public mutating func store(_ height: Double, contentVersion: Int, width: Double, decoration: ChatItemDecoration) {
+  public mutating func store(
+    _ height: Double, contentVersion: Int, width: Double, decoration: ChatItemDecoration
+  ) {
     newestVersion = max(newestVersion, contentVersion)
     insert(height, for: Key(contentVersion: contentVersion, width: width, decoration: decoration))
   }
