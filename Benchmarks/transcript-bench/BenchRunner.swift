@@ -81,7 +81,7 @@ struct BenchRunner {
     result.details.add("ratioToAppend", ratio)
     result.notes.append(
       "full-recompute / append at \(result.items) items: \(BenchResult.rounded(ratio, digits: 1))× "
-        + "(\(BenchResult.microseconds(result.seconds)) µs against \(BenchResult.microseconds(appendSeconds)) µs)"
+        + "(\(BenchResult.duration(result.seconds)) against \(BenchResult.duration(appendSeconds)))"
     )
   }
 

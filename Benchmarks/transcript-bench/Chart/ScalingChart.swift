@@ -132,7 +132,8 @@ struct ScalingChart {
       "<polyline points=\"\(coordinates.joined(separator: " "))\" fill=\"none\" stroke-width=\"2.5\"/>",
     ]
     for point in points {
-      let label = "\(series.name), \(point.items) items: \(Self.duration(point.secondsPerItem)) per item"
+      let label =
+        "\(series.name), \(point.items) items: \(BenchResult.duration(point.secondsPerItem)) per item"
       lines.append(
         "<circle cx=\"\(f(x(Double(point.items), xAxis)))\" cy=\"\(f(y(point.secondsPerItem, yAxis)))\" "
           + "r=\"4\"><title>\(XMLEscaping.escaped(label))</title></circle>")
@@ -164,15 +165,5 @@ struct ScalingChart {
   /// A coordinate with one decimal: stable output, sub-pixel precision.
   private func f(_ value: Double) -> String {
     BenchResult.rounded(value, digits: 1)
-  }
-
-  /// "34.1 µs", "2.5 ms", "1.2 s": a duration in its natural unit.
-  static func duration(_ seconds: Double) -> String {
-    switch seconds {
-    case ..<1e-6: "\(BenchResult.rounded(seconds * 1e9, digits: 1)) ns"
-    case ..<1e-3: "\(BenchResult.rounded(seconds * 1e6, digits: 1)) µs"
-    case ..<1: "\(BenchResult.rounded(seconds * 1e3, digits: 1)) ms"
-    default: "\(BenchResult.rounded(seconds, digits: 2)) s"
-    }
   }
 }

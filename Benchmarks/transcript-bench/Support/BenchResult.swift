@@ -80,30 +80,34 @@ struct BenchResult {
     var line = "\(scenario) @ \(items) items: "
     if let timings {
       line +=
-        "median \(Self.microseconds(timings.median)) µs per \(operationName) "
-        + "(p10 \(Self.microseconds(timings.percentile(0.1))), "
-        + "p90 \(Self.microseconds(timings.percentile(0.9))), \(operations ?? 0) \(operationName)s)"
+        "median \(Self.duration(timings.median)) per \(operationName) "
+        + "(p10 \(Self.duration(timings.percentile(0.1))), p90 \(Self.duration(timings.percentile(0.9))), "
+        + "\(operations ?? 0) \(operationName)s)"
       if let itemsPerOperation, itemsPerOperation > 1, let secondsPerItem {
-        line += ", \(Self.microseconds(secondsPerItem)) µs per item"
+        line += ", \(Self.duration(secondsPerItem)) per item"
       }
       if coversWholeTranscript {
-        line += ", \(Self.microseconds(seconds / Double(max(items, 1)))) µs per transcript item"
+        line += ", \(Self.duration(seconds / Double(max(items, 1)))) per transcript item"
       }
     } else {
-      line += "\(Self.rounded(seconds, digits: 4)) s"
+      line += Self.duration(seconds)
       if let runs, runs.samples.count > 1 {
         line +=
-          " (median of \(runs.samples.count) runs, min \(Self.rounded(runs.percentile(0), digits: 4)), "
-          + "max \(Self.rounded(runs.percentile(1), digits: 4)))"
+          " (median of \(runs.samples.count) runs, min \(Self.duration(runs.percentile(0))), "
+          + "max \(Self.duration(runs.percentile(1))))"
       }
-      if let secondsPerItem { line += ", \(Self.microseconds(secondsPerItem)) µs per item" }
+      if let secondsPerItem { line += ", \(Self.duration(secondsPerItem)) per item" }
     }
     return ([line] + notes.map { "  " + $0 }).joined(separator: "\n")
   }
 
-  /// Seconds as microseconds with one decimal.
-  static func microseconds(_ seconds: Double) -> String {
-    rounded(seconds * 1e6, digits: 1)
+  /// "0.4 µs", "34.1 µs", "2.5 ms", "1.23 s": a duration in the unit that reads best.
+  static func duration(_ seconds: Double) -> String {
+    switch seconds {
+    case ..<1e-3: "\(rounded(seconds * 1e6, digits: 1)) µs"
+    case ..<1: "\(rounded(seconds * 1e3, digits: 2)) ms"
+    default: "\(rounded(seconds, digits: 3)) s"
+    }
   }
 
   static func rounded(_ value: Double, digits: Int) -> String {
