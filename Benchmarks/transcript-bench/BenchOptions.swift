@@ -58,13 +58,13 @@ struct BenchOptions {
     }
     if let list = parsed.values["sizes"] {
       sizes = try Self.sizes(list)
-    } else if parsed.values["items"] != nil || chartPath == nil {
-      let fallback = inputPath != nil ? Int.max : isSmoke ? 2_000 : 100_000
-      sizes = [
-        parsed.values["items"] == nil ? fallback : try parsed.integer("items", in: 1...Self.maximumItems)
-      ]
-    } else {
+    } else if parsed.values["items"] != nil {
+      sizes = [try parsed.integer("items", in: 1...Self.maximumItems)]
+    } else if chartPath != nil {
       sizes = isSmoke ? [200, 2_000] : [1_000, 10_000, 100_000, 1_000_000]
+    } else {
+      // Int.max: all of the input stream.
+      sizes = [inputPath != nil ? Int.max : isSmoke ? 2_000 : 100_000]
     }
   }
 

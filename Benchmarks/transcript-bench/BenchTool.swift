@@ -44,7 +44,7 @@ enum BenchTool {
         --items N        transcript size (default 100000; 2000 with --smoke; all of --input)
         --sizes N,N,...  run every scenario at each of these sizes (with --chart: 1000,10000,
                          100000,1000000; 200,2000 with --smoke)
-        --operations K   timed operations per scenario (default 1000; 20 with --smoke)
+        --operations K   timed operations per scenario, at most N / 4 (default 1000; 20 with --smoke)
         --warmup W       untimed operations first (default 10; 2 with --smoke)
         --runs R         timed runs of whole-transcript scenarios (default 3; 1 with --smoke)
         --input FILE     lay out the items of an NDJSON stream (after applying it) instead of
