@@ -4,11 +4,6 @@ import TranscriptGenerator
 /// Scenarios over a laid-out transcript: cold layout, relayout, and single edits through
 /// the whole update flow (data source → decoration → presenters → heights → layout).
 enum LayoutScenarios {
-  static let names = [
-    "layout-cold", "layout-parallel", "relayout-width", "append", "update-status", "edit-text",
-    "delete-middle", "prepend-page", "visible-range",
-  ]
-
   /// Items a `prepend-page` operation adds.
   static let pageSize = 50
 
