@@ -2,31 +2,66 @@ import CommandLineSupport
 
 /// `transcript-bench`: dispatches to scenarios; usage errors exit with 2.
 enum BenchTool {
-  static let help = """
-    USAGE: transcript-bench text --input FILE --wrap W [--repeat R] [--json]
-           transcript-bench [SCENARIO ...] [--items N] [--operations K] [--json] [--smoke]
+  static var help: String {
+    let scenarioLines = ScenarioCatalog.entries.map { entry in
+      "  " + entry.name.padding(to: 17) + entry.summary
+    }
+    return """
+      USAGE: transcript-bench text --input FILE --wrap W [--repeat R] [--json]
+             transcript-bench [SCENARIO ...] [--items N | --sizes N,N,...] [--operations K]
+                              [--warmup W] [--runs R] [--input FILE] [--seed S] [--json] [--smoke]
+             transcript-bench [SCENARIO ...] --chart FILE.svg [--sizes N,N,...] [options]
 
-    Measures the chat-transcript engine. Build with -c release: debug numbers mean nothing.
-    Per-operation scenarios report the median (and p10, p90) of K timed operations.
+      Measures the chat-transcript engine. Build with -c release: debug numbers mean nothing.
+      Per-operation scenarios report the median (and p10, p90) of K timed operations after W
+      untimed ones; whole-transcript scenarios (layouts) the median of R runs on fresh
+      controllers (and the fastest and slowest) after an untimed run on 1,000 items. Times per
+      item are per item added or changed (a page of 50 counts 50). Scenarios run in the order
+      below; with none named, all of them.
 
-    SCENARIOS:
-      text             wrap the text items of an NDJSON stream (see 'text --help')
-      layout-cold      lay out N synthetic messages from scratch, heights on one thread
-      layout-parallel  the same with heights measured on all cores
-      relayout-width   re-measure everything after a viewport width change
-      append           append one message (end to end through the update flow)
-      update-status    change the delivery status of a recent message
-      edit-text        edit the text of a recent message
-      delete-middle    delete a message in the middle
-      prepend-page     prepend a page of 50 older messages
-      visible-range    find the row at a random offset
+      SCENARIOS:
+        text             wrap the text items of an NDJSON stream (see 'text --help')
+      \(scenarioLines.joined(separator: "\n"))
 
-    OPTIONS:
-      --items N        transcript size (default 100000)
-      --operations K   timed operations per scenario (default 1000)
-      --json           one JSON object per scenario per line
-      --smoke          every scenario at tiny sizes, to prove they run
-    """
+      full-recompute appends the same message as 'append', but through a data source that
+      reports only "something changed", after marking every row for measurement (a width
+      change and back, untimed) with the height and text-metrics caches off: the controller
+      reads the whole list, re-decorates it, re-measures every height (text wrapped anew),
+      builds a new layout and diffs it — Chatto's way. It reports its ratio to 'append' when
+      both run. full-recompute and diff time at most max(3, 2,000,000 / N) operations after one
+      warm-up, as each costs a pass over the whole transcript.
+      scroll steps one viewport height (40 rows) at a time from the top to the bottom and reports
+      time per step, cells created and configure calls, and checks that no reuse identifier
+      created more than its peak visible cells + 4.
+      diff applies \(DiffScenario.changesPerUpdate) seeded random changes per update (inserts, deletes, moves,
+      text edits) reported as a bare "did update", so the controller diffs the whole list.
+      memory reads resident memory (/proc/self/statm) before building the items, after
+      (payload), after the data source took them and after the cold layout; bytesPerItem is
+      (after layout − after payload) / N. It runs in a fresh process of its own unless it is
+      the only scenario, so other scenarios' heaps are not counted.
+
+      OPTIONS:
+        --items N        transcript size (default 100000; 2000 with --smoke; all of --input)
+        --sizes N,N,...  run every scenario at each of these sizes (with --chart: 1000,10000,
+                         100000,1000000; 200,2000 with --smoke)
+        --operations K   timed operations per scenario, at most N / 4 (default 1000; 20 with --smoke)
+        --warmup W       untimed operations first (default 10; 2 with --smoke)
+        --runs R         timed runs of whole-transcript scenarios (default 3; 1 with --smoke)
+        --input FILE     lay out the items of an NDJSON stream (after applying it) instead of
+                         synthetic messages; --items takes the first N
+        --seed S         seed of the synthetic messages (default 1, as 'transcript generate')
+        --json           one JSON object per scenario per line: scenario, items, seconds;
+                         operations, secondsPerOperation, p10, p90 for per-operation scenarios;
+                         runs, minSeconds, maxSeconds for whole-transcript ones; secondsPerItem;
+                         ratioToAppend (full-recompute), bytesPerItem (memory)
+        --chart FILE     also write an SVG of time per item against transcript size (log-log),
+                         one line per scenario: the ones named, or by default
+                         \(ScenarioCatalog.defaultChartNames.joined(separator: ", "))
+        --smoke          tiny sizes, to prove every scenario runs (CI)
+
+      A progress line is drawn on standard error when it is a terminal.
+      """
+  }
 
   static func run(_ arguments: [String]) -> Int32 {
     if arguments.first == "text" {
@@ -38,28 +73,22 @@ enum BenchTool {
       }
     }
     do {
-      let parsed = try ParsedArguments(
-        arguments, valueOptions: ["items", "operations"], flagOptions: ["json", "smoke", "help", "h"])
-      if parsed.wantsHelp {
+      let options = try BenchOptions(arguments)
+      if options.wantsHelp {
         print(help)
         return 0
       }
-      let smoke = parsed.flags.contains("smoke")
-      let items = try parsed.integer("items", in: 1...10_000_000, default: smoke ? 2_000 : 100_000)
-      let operations = try parsed.integer("operations", in: 1...1_000_000, default: smoke ? 20 : 1_000)
-      let names = parsed.positionals.isEmpty ? LayoutScenarios.names : parsed.positionals
-      for name in names where !LayoutScenarios.names.contains(name) {
-        throw UsageError("unknown scenario '\(name)'")
-      }
-      BuildCheck.warnIfDebug()
-      for name in names {
-        let result = LayoutScenarios.run(name, items: items, operations: min(operations, items / 4 + 1))
-        print(parsed.flags.contains("json") ? result.json : result.text)
-      }
-      return 0
+      return BenchRunner(options: options).run()
     } catch {
       printError("transcript-bench: \(error)\nRun 'transcript-bench --help' for usage.")
       return 2
     }
+  }
+}
+
+extension String {
+  /// The string followed by spaces up to `width` characters (at least one space).
+  fileprivate func padding(to width: Int) -> String {
+    self + String(repeating: " ", count: max(width - count, 1))
   }
 }

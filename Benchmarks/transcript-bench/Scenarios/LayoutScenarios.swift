@@ -4,75 +4,110 @@ import TranscriptGenerator
 /// Scenarios over a laid-out transcript: cold layout, relayout, and single edits through
 /// the whole update flow (data source → decoration → presenters → heights → layout).
 enum LayoutScenarios {
-  static let names = [
-    "layout-cold", "layout-parallel", "relayout-width", "append", "update-status", "edit-text",
-    "delete-middle", "prepend-page", "visible-range",
-  ]
+  /// Items a `prepend-page` operation adds.
+  static let pageSize = 50
 
-  /// Runs `name` on `items` messages.
-  static func run(_ name: String, items: Int, operations: Int) -> BenchResult {
+  /// Runs `name` on a transcript of `items`.
+  static func run(_ name: String, items: [StreamItem], plan: ScenarioPlan) -> BenchResult {
     switch name {
-    case "layout-cold", "layout-parallel":
-      let fixture = TranscriptFixture(count: items, parallel: name == "layout-parallel")
-      let seconds = fixture.layoutCold()
-      return BenchResult(scenario: name, items: items, seconds: seconds)
-    case "relayout-width":
-      let fixture = TranscriptFixture(count: items, parallel: false)
-      _ = fixture.layoutCold()
-      let seconds = Stopwatch.time {
-        fixture.controller.setViewportSize(width: 100, height: 40)
-        fixture.controller.applyPendingUpdates()
-      }
-      return BenchResult(scenario: name, items: items, seconds: seconds)
+    case "layout-cold", "layout-parallel", "relayout-width":
+      return timeRuns(name, items: items, plan: plan)
     case "visible-range":
-      let fixture = TranscriptFixture(count: items, parallel: true)
-      _ = fixture.layoutCold()
-      var random = SeededRandom(seed: 7)
-      let height = fixture.controller.contentHeight
-      var timings = Timings()
-      var found = 0
-      for _ in 0..<operations {
-        let y = Double(random.below(max(Int(height), 1)))
-        timings.add(Stopwatch.time { found &+= fixture.controller.row(atY: y) ?? 0 })
-      }
-      return BenchResult(scenario: name, items: items, operations: operations, timings: timings, check: found)
+      return visibleRange(items: items, plan: plan)
     default:
-      return editScenario(name, items: items, operations: operations)
+      return editScenario(name, items: items, plan: plan)
     }
   }
 
-  /// One edit at a time, each timed end to end.
-  private static func editScenario(_ name: String, items: Int, operations: Int) -> BenchResult {
-    let fixture = TranscriptFixture(count: items, parallel: true)
+  /// Times `plan.runs` runs on fresh controllers, after one untimed run on the first thousand
+  /// items (code, caches and the allocator warm; the measured runs still start cold).
+  private static func timeRuns(_ name: String, items: [StreamItem], plan: ScenarioPlan) -> BenchResult {
+    if plan.warmUp > 0 {
+      plan.progress.begin("\(name) @ \(items.count) items: warm-up")
+      _ = timeOnce(name, items: Array(items.prefix(1_000)))
+    }
+    var runs = Timings()
+    for run in 1...max(plan.runs, 1) {
+      plan.progress.begin("\(name) @ \(items.count) items: run \(run)/\(plan.runs)")
+      runs.add(timeOnce(name, items: items))
+    }
+    return BenchResult(scenario: name, items: items.count, runs: runs)
+  }
+
+  private static func timeOnce(_ name: String, items: [StreamItem]) -> Double {
+    switch name {
+    case "relayout-width":
+      let fixture = TranscriptFixture(items: items, parallel: false)
+      _ = fixture.layoutCold()
+      return Stopwatch.time {
+        fixture.controller.setViewportSize(width: 100, height: 40)
+        fixture.controller.applyPendingUpdates()
+      }
+    default:
+      return TranscriptFixture(items: items, parallel: name == "layout-parallel").layoutCold()
+    }
+  }
+
+  private static func visibleRange(items: [StreamItem], plan: ScenarioPlan) -> BenchResult {
+    let fixture = TranscriptFixture(items: items, parallel: true)
+    plan.progress.begin("visible-range @ \(items.count) items: layout")
+    _ = fixture.layoutCold()
+    var random = SeededRandom(seed: 7)
+    let height = fixture.controller.contentHeight
+    var timings = Timings()
+    var found = 0
+    let total = plan.warmUp + plan.operations
+    plan.progress.begin("visible-range @ \(items.count) items")
+    for index in 0..<total {
+      let y = Double(random.below(max(Int(height), 1)))
+      let seconds = Stopwatch.time { found &+= fixture.controller.row(atY: y) ?? 0 }
+      if index >= plan.warmUp { timings.add(seconds) }
+      plan.progress.step(index + 1, of: total)
+    }
+    return BenchResult(
+      scenario: "visible-range", items: items.count, operations: plan.operations, timings: timings,
+      check: found)
+  }
+
+  /// One edit at a time, each timed end to end; the first `plan.warmUp` are not timed.
+  private static func editScenario(_ name: String, items: [StreamItem], plan: ScenarioPlan) -> BenchResult {
+    let fixture = TranscriptFixture(items: items, parallel: true)
+    plan.progress.begin("\(name) @ \(items.count) items: layout")
     _ = fixture.layoutCold()
     var timings = Timings()
-    let statuses: [DeliveryStatus] = [.sent, .delivered, .read]
-    for index in 0..<operations {
-      let event: StreamEvent
-      switch name {
-      case "append":
-        event = .insert(
-          StreamItem(
-            id: "bench-\(index)", type: "text", sender: "me", isIncoming: false, text: "appended \(index)"),
-          position: .end)
-      case "update-status":
-        let item = fixture.items[fixture.items.count - 1 - index % min(50, fixture.items.count)]
-        event = .status(id: item.id, statuses[index % statuses.count])
-      case "edit-text":
-        var item = fixture.items[fixture.items.count - 1 - index % min(50, fixture.items.count)]
-        item.type = "text"
-        item.text = "edited \(index): " + (item.text ?? "")
-        event = .update(item)
-      case "delete-middle":
-        event = .delete(id: fixture.items[fixture.items.count / 2 + index].id)
-      default:  // prepend-page
-        event = .prepend(
-          (0..<50).map {
-            StreamItem(id: "page-\(index)-\($0)", type: "text", sender: "alice", text: "older \($0)")
-          })
-      }
-      timings.add(fixture.time(event))
+    let total = plan.warmUp + plan.operations
+    plan.progress.begin("\(name) @ \(items.count) items")
+    for index in 0..<total {
+      let seconds = fixture.time(event(name, index: index, items: fixture.items))
+      if index >= plan.warmUp { timings.add(seconds) }
+      plan.progress.step(index + 1, of: total)
     }
-    return BenchResult(scenario: name, items: items, operations: operations, timings: timings)
+    return BenchResult(
+      scenario: name, items: items.count, operations: plan.operations, timings: timings,
+      itemsPerOperation: name == "prepend-page" ? pageSize : 1)
+  }
+
+  /// The `index`th edit of scenario `name`.
+  private static func event(_ name: String, index: Int, items: [StreamItem]) -> StreamEvent {
+    let statuses: [DeliveryStatus] = [.sent, .delivered, .read]
+    switch name {
+    case "append":
+      return .insert(TranscriptFixture.appendedItem(index), position: .end)
+    case "update-status":
+      let item = items[items.count - 1 - index % min(50, items.count)]
+      return .status(id: item.id, statuses[index % statuses.count])
+    case "edit-text":
+      var item = items[items.count - 1 - index % min(50, items.count)]
+      item.type = "text"
+      item.text = "edited \(index): " + (item.text ?? "")
+      return .update(item)
+    case "delete-middle":
+      return .delete(id: items[items.count / 2 + index].id)
+    default:  // prepend-page
+      return .prepend(
+        (0..<pageSize).map {
+          StreamItem(id: "page-\(index)-\($0)", type: "text", sender: "alice", text: "older \($0)")
+        })
+    }
   }
 }

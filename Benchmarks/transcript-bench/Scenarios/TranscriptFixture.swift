@@ -1,39 +1,63 @@
 import ChatTranscript
 import ChatTranscriptMessages
-import TranscriptGenerator
 
-/// A transcript of N synthetic messages behind a controller with the ready-made presenters:
-/// what the layout and update scenarios measure.
+/// A transcript of N messages behind a controller with the ready-made presenters: what the
+/// layout, update and scroll scenarios measure.
 final class TranscriptFixture {
   let transcript = StreamTranscript()
   let controller: ChatTranscriptController
-  /// The items, made once (not timed), inserted by `layoutCold`.
-  private(set) var items: [StreamItem]
+  /// The items, made once (not timed), inserted by `fill`.
+  let items: [StreamItem]
 
   /// - Parameters:
-  ///   - count: messages in the transcript.
+  ///   - items: the messages of the transcript.
   ///   - parallel: measure heights on all cores.
-  init(count: Int, seed: UInt64 = 1, width: Double = 80, parallel: Bool) {
-    var configuration = ChatTranscriptController.Configuration()
-    configuration.measuresHeightsInParallel = parallel
-    controller = ChatTranscriptController(
-      buildersByType: MessagesKit.builders(theme: CompactTheme()), decorator: MessagesKit.decorator(),
-      viewport: Viewport(width: width, height: 40), configuration: configuration)
+  init(items: [StreamItem], width: Double = 80, parallel: Bool) {
+    controller = Self.makeController(width: width, parallel: parallel)
     controller.dataSource = transcript
-    items = []
-    items.reserveCapacity(count)
-    for event in SyntheticTranscript(count: Int.max, seed: seed) where items.count < count {
-      if case .insert(let item, _) = event { items.append(item) }
-      if items.count == count { break }
-    }
+    self.items = items
   }
 
-  /// Loads every item and lays the transcript out: decoration, presenters, heights, offsets.
+  /// A controller with the compact message presenters and the message decorator, 40 rows tall.
   ///
-  /// - Returns: the seconds the engine took (the data source's own bookkeeping excluded).
-  func layoutCold() -> Double {
+  /// - Parameter cachesMeasurements: `false` turns off the height cache and the text metrics
+  ///   cache, so every height asked for is really computed (the full-recompute baseline).
+  static func makeController(
+    width: Double = 80, parallel: Bool, cachesMeasurements: Bool = true
+  ) -> ChatTranscriptController {
+    var configuration = ChatTranscriptController.Configuration()
+    configuration.measuresHeightsInParallel = parallel
+    if !cachesMeasurements { configuration.heightCacheCapacity = 0 }
+    let textCache = cachesMeasurements ? TextMetricsCache() : TextMetricsCache(capacity: 0)
+    return ChatTranscriptController(
+      buildersByType: MessagesKit.builders(theme: CompactTheme(), cache: textCache),
+      decorator: MessagesKit.decorator(), viewport: Viewport(width: width, height: 40),
+      configuration: configuration)
+  }
+
+  /// The message the append scenarios add as operation `index`: the same for the incremental
+  /// path and the full-recompute baseline, so their ratio compares like with like.
+  static func appendedItem(_ index: Int) -> StreamItem {
+    StreamItem(id: "bench-\(index)", type: "text", sender: "me", isIncoming: false, text: "appended \(index)")
+  }
+
+  /// Puts every item into the data source as one page of history (the data source's own
+  /// bookkeeping, not timed); the controller has not seen them yet.
+  func fill() {
     transcript.apply(.prepend(items))
-    return Stopwatch.time { controller.applyPendingUpdates() }
+  }
+
+  /// Lays out what `fill` put in: decoration, presenters, heights, offsets.
+  ///
+  /// - Returns: the seconds the engine took.
+  func layOut() -> Double {
+    Stopwatch.time { controller.applyPendingUpdates() }
+  }
+
+  /// `fill` then `layOut`; returns the seconds of the layout only.
+  func layoutCold() -> Double {
+    fill()
+    return layOut()
   }
 
   /// Applies `event` and the update it causes; returns the seconds both took.
