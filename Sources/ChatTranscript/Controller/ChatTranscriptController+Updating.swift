@@ -11,6 +11,8 @@ extension ChatTranscriptController {
     var pendingRows: [Int]
     var anchor: ReadingAnchor?
     var wasAtBottom: Bool
+    /// The content offset `anchor` and `wasAtBottom` were taken at.
+    var contentOffset: Double
   }
 
   /// Builds the next layout for `batch`, leaving only measurement to do.
@@ -43,7 +45,7 @@ extension ChatTranscriptController {
     let measurement = planMeasurement(of: pendingRows, in: next)
     return PreparedUpdate(
       batch: batch, next: next, update: update, measurement: measurement, pendingRows: pendingRows,
-      anchor: anchor, wasAtBottom: wasAtBottom)
+      anchor: anchor, wasAtBottom: wasAtBottom, contentOffset: collectionView.viewport.contentOffset)
   }
 
   /// Sorts rows awaiting a height into cache hits, background work and owner work.
@@ -92,6 +94,12 @@ extension ChatTranscriptController {
     prepared.update.backgroundHeightCount = backgroundHeights.count
     prepared.next.setMeasuredHeights(heights.map { $0 ?? 0 }, at: rows)
 
+    if collectionView.viewport.contentOffset != prepared.contentOffset {
+      // The reader scrolled while heights were measured off the owner: keep where they are
+      // now, not where they were when the update began.
+      prepared.wasAtBottom = collectionView.isScrolledToBottom()
+      prepared.anchor = readingAnchor(in: prepared.next)
+    }
     layout = prepared.next
     restoreReadingPosition(prepared)
     if prepared.batch.type == .pagination {

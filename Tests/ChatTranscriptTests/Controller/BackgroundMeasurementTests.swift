@@ -3,7 +3,7 @@ import Dispatch
 import TestSupport
 import Testing
 
-/// What the owner does while an update measures heights off it (a resize), made
+/// What the owner does while an update measures heights off it (a resize, a scroll), made
 /// deterministic with a gate the height calculators of marked items wait at.
 extension ConcurrencyTests {
   /// The update that was measuring finishes at the old width, then the relayout the resize
@@ -22,6 +22,35 @@ extension ConcurrencyTests {
     await firstUpdate
     await transcript.applyInBackground()
     #expect(await transcript.heights == [1, 1, 1])
+  }
+
+  /// A reader who scrolls while an update measures keeps the place they scrolled to.
+  ///
+  /// The update used to restore the reading position it saw when it began, so the scroll
+  /// was undone when it finished.
+  @Test func scrollWhileMeasuringInTheBackgroundIsKept() async {
+    let transcript = await GatedTranscript.scrolled(to: 0)
+    await transcript.append(TranscriptHarness.items(100..<101, text: GatedTranscript.waitingText))
+    async let update: Void = transcript.applyInBackground()
+    await transcript.gate.waitUntilMeasuring()
+    await transcript.scroll(to: 30)
+    transcript.gate.open()
+    await update
+    #expect(await transcript.contentOffset == 30)
+  }
+
+  /// A reader at the bottom who scrolls up while new items are measured is not pulled back
+  /// down when they arrive: they were no longer at the bottom when the update finished.
+  @Test func leavingTheBottomWhileMeasuringStopsFollowing() async {
+    let transcript = await GatedTranscript.scrolled(to: 1_000)
+    #expect(await transcript.contentOffset == 50)
+    await transcript.append(TranscriptHarness.items(100..<101, text: GatedTranscript.waitingText))
+    async let update: Void = transcript.applyInBackground()
+    await transcript.gate.waitUntilMeasuring()
+    await transcript.scroll(to: 20)
+    transcript.gate.open()
+    await update
+    #expect(await transcript.contentOffset == 20)
   }
 }
 
@@ -115,6 +144,15 @@ private actor GatedTranscript {
     self.controller = controller
   }
 
+  /// 30 rows of height 2 in a viewport of 10 at 40 columns, scrolled to `offset`.
+  static func scrolled(to offset: Double) async -> GatedTranscript {
+    let transcript = GatedTranscript(width: 40)
+    await transcript.append(TranscriptHarness.items(0..<30))
+    await transcript.applyInBackground()
+    await transcript.scroll(to: offset)
+    return transcript
+  }
+
   func append(_ items: [any ChatItem]) {
     dataSource.append(items)
   }
@@ -127,5 +165,10 @@ private actor GatedTranscript {
     controller.setViewportSize(width: width, height: 10)
   }
 
+  func scroll(to offset: Double) {
+    controller.collectionView.setContentOffset(offset)
+  }
+
+  var contentOffset: Double { controller.collectionView.viewport.contentOffset }
   var heights: [Double] { controller.rowFrames.map(\.frame.height) }
 }
