@@ -8,6 +8,22 @@ extension ChatTranscriptController {
       row: row, key: layout.payload(at: row).key, offsetInRow: max(offset - layout.yOffset(at: row), 0))
   }
 
+  /// The row at the top of the viewport now, found by its key in `next`, the layout an update
+  /// is about to swap in; `nil` when that row is gone or there are no rows.
+  ///
+  /// For a reader who scrolled while the update measured heights off the owner: the anchor
+  /// taken when the update began, carried through its edits, is no longer where they are.
+  ///
+  /// - Complexity: O(n) for n rows of `next`; only needed after such a scroll.
+  func readingAnchor(in next: TranscriptLayout) -> ReadingAnchor? {
+    guard let current = readingAnchor() else { return nil }
+    var found: Int?
+    next.forEachRow(in: 0..<next.count) { index, _, row in
+      if found == nil, row.payload.key == current.key { found = index }
+    }
+    return found.map { ReadingAnchor(row: $0, key: current.key, offsetInRow: current.offsetInRow) }
+  }
+
   /// After an update: a reader at the bottom follows new items down; anyone else keeps the
   /// row they were reading at the same place (history prepended above, a new width).
   func restoreReadingPosition(_ prepared: ChatTranscriptController.PreparedUpdate) {

@@ -11,6 +11,8 @@ extension ChatTranscriptController {
     var pendingRows: [Int]
     var anchor: ReadingAnchor?
     var wasAtBottom: Bool
+    /// The content offset `anchor` and `wasAtBottom` were taken at.
+    var contentOffset: Double
   }
 
   /// Builds the next layout for `batch`, leaving only measurement to do.
@@ -43,7 +45,7 @@ extension ChatTranscriptController {
     let measurement = planMeasurement(of: pendingRows, in: next)
     return PreparedUpdate(
       batch: batch, next: next, update: update, measurement: measurement, pendingRows: pendingRows,
-      anchor: anchor, wasAtBottom: wasAtBottom)
+      anchor: anchor, wasAtBottom: wasAtBottom, contentOffset: collectionView.viewport.contentOffset)
   }
 
   /// Sorts rows awaiting a height into cache hits, background work and owner work.
@@ -73,22 +75,31 @@ extension ChatTranscriptController {
   /// Completes an update: owner-side heights, the layout swap, the reading position, visible
   /// cells, completions and observers.
   func finish(_ prepared: inout PreparedUpdate, backgroundHeights: [Double]) {
-    let width = collectionView.viewport.width
+    // The width the update was prepared and measured for, not the viewport's: a resize while
+    // heights were measured off the owner must not file them under the new width, where the
+    // relayout the resize queued would find them and keep the old width's heights.
+    let width = prepared.next.width
     var heights = prepared.measurement.heights
     let rows = prepared.pendingRows
     for (position, height) in zip(prepared.measurement.background.positions, backgroundHeights) {
       heights[position] = checkedHeight(
-        height, row: prepared.next.payload(at: rows[position]), update: &prepared.update)
+        height, row: prepared.next.payload(at: rows[position]), width: width, update: &prepared.update)
     }
     for position in prepared.measurement.ownerPositions {
       let row = prepared.next.payload(at: rows[position])
       let height = row.presenter.heightForCell(maximumWidth: width, decoration: row.decoration)
-      heights[position] = checkedHeight(height, row: row, update: &prepared.update)
+      heights[position] = checkedHeight(height, row: row, width: width, update: &prepared.update)
     }
     prepared.update.measuredHeightCount = prepared.measurement.ownerPositions.count + backgroundHeights.count
     prepared.update.backgroundHeightCount = backgroundHeights.count
     prepared.next.setMeasuredHeights(heights.map { $0 ?? 0 }, at: rows)
 
+    if collectionView.viewport.contentOffset != prepared.contentOffset {
+      // The reader scrolled while heights were measured off the owner: keep where they are
+      // now, not where they were when the update began.
+      prepared.wasAtBottom = collectionView.isScrolledToBottom()
+      prepared.anchor = readingAnchor(in: prepared.next)
+    }
     layout = prepared.next
     restoreReadingPosition(prepared)
     if prepared.batch.type == .pagination {
@@ -102,15 +113,17 @@ extension ChatTranscriptController {
     loadPagesIfNeeded()
   }
 
-  /// Caches a measured height, clamping a non-finite or negative one to 0 and reporting it.
-  private func checkedHeight(_ height: Double, row: TranscriptRow, update: inout TranscriptUpdate) -> Double {
+  /// Caches a height measured at `width`, clamping a non-finite or negative one to 0 and
+  /// reporting it.
+  private func checkedHeight(
+    _ height: Double, row: TranscriptRow, width: Double, update: inout TranscriptUpdate
+  ) -> Double {
     guard height.isFinite, height >= 0 else {
       update.errors.append(.invalidHeight(itemID: row.item.id, height: height))
       return 0
     }
     heightCache.store(
-      height, contentVersion: row.contentVersion, width: collectionView.viewport.width,
-      decoration: row.decoration)
+      height, contentVersion: row.contentVersion, width: width, decoration: row.decoration)
     return height
   }
 
