@@ -137,33 +137,32 @@ public final class CollectionView {
     let range = dataSource.rows(intersectingY: viewport.contentOffset, height: viewport.height)
     let widthChanged = configuredWidth != viewport.width
     configuredWidth = viewport.width
-    var wanted: [ObjectIdentifier: (row: Int, presentation: RowPresentation)] = [:]
-    wanted.reserveCapacity(range.count)
-    for row in range {
-      let presentation = dataSource.presentation(ofRow: row)
-      wanted[ObjectIdentifier(presentation.presenter)] = (row, presentation)
-    }
+    let placements = dataSource.placements(ofRows: range)
+    var wanted = Set<ObjectIdentifier>(minimumCapacity: placements.count)
+    for placement in placements { wanted.insert(ObjectIdentifier(placement.presentation.presenter)) }
     // Hide first, so the cells they free can be reused by rows shown in this same pass.
-    for (identity, entry) in visible.sorted(by: { $0.value.row < $1.value.row })
-    where wanted[identity] == nil {
+    let leaving = visible.filter { !wanted.contains($0.key) }
+    for (identity, entry) in leaving.sorted(by: { $0.value.row < $1.value.row }) {
       hide(entry, identity: identity)
     }
-    for (identity, target) in wanted.sorted(by: { $0.value.row < $1.value.row }) {
-      let frame = dataSource.frameForRow(at: target.row)
-      if var entry = visible[identity] {
-        entry.row = target.row
-        entry.cell.frame = frame
-        if widthChanged || entry.contentVersion != target.presentation.contentVersion
-          || entry.decoration != target.presentation.decoration
+    for placement in placements {
+      let presentation = placement.presentation
+      let identity = ObjectIdentifier(presentation.presenter)
+      if let index = visible.index(forKey: identity) {
+        // In place: copying an entry out and back retains and releases its cell and presenter.
+        visible.values[index].row = placement.row
+        visible.values[index].cell.frame = placement.frame
+        if widthChanged || visible.values[index].contentVersion != presentation.contentVersion
+          || visible.values[index].decoration != presentation.decoration
         {
-          entry.presenter.configureCell(entry.cell, decoration: target.presentation.decoration)
+          presentation.presenter.configureCell(
+            visible.values[index].cell, decoration: presentation.decoration)
           configureCount += 1
-          entry.decoration = target.presentation.decoration
-          entry.contentVersion = target.presentation.contentVersion
+          visible.values[index].decoration = presentation.decoration
+          visible.values[index].contentVersion = presentation.contentVersion
         }
-        visible[identity] = entry
       } else {
-        show(target.presentation, row: target.row, frame: frame, identity: identity)
+        show(presentation, row: placement.row, frame: placement.frame, identity: identity)
       }
     }
   }

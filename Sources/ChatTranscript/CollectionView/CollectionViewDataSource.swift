@@ -7,6 +7,11 @@ public protocol CollectionViewDataSource: AnyObject {
   func rows(intersectingY y: Double, height: Double) -> Range<Int>
   /// The presenter of a row and what its cell must currently show.
   func presentation(ofRow index: Int) -> RowPresentation
+  /// The rows in `range`, in order, each with its frame and presentation.
+  ///
+  /// The collection view asks for the visible rows after every update and scroll; a data
+  /// source that can walk its rows in one pass should, rather than look each one up.
+  func placements(ofRows range: Range<Int>) -> [RowPlacement]
   /// The content offset changed (scrolling, a relayout keeping the reading position).
   func collectionViewDidScroll(_ collectionView: CollectionView)
 }
@@ -22,5 +27,25 @@ public struct RowPresentation {
     self.presenter = presenter
     self.decoration = decoration
     self.contentVersion = contentVersion
+  }
+}
+
+/// A row the collection view shows: which, where, and what.
+public struct RowPlacement {
+  public var row: Int
+  public var frame: Rect
+  public var presentation: RowPresentation
+
+  public init(row: Int, frame: Rect, presentation: RowPresentation) {
+    self.row = row
+    self.frame = frame
+    self.presentation = presentation
+  }
+}
+
+extension CollectionViewDataSource {
+  /// Row by row, through ``frameForRow(at:)`` and ``presentation(ofRow:)``.
+  public func placements(ofRows range: Range<Int>) -> [RowPlacement] {
+    range.map { RowPlacement(row: $0, frame: frameForRow(at: $0), presentation: presentation(ofRow: $0)) }
   }
 }

@@ -95,6 +95,24 @@ extension ChatTranscriptController: CollectionViewDataSource {
       presenter: row.presenter, decoration: row.decoration, contentVersion: row.contentVersion)
   }
 
+  /// One walk over the rows: offsets add up row by row instead of being summed from each
+  /// chunk's start, which keeps the fixed cost of an update's visible-cell pass small.
+  public func placements(ofRows range: Range<Int>) -> [RowPlacement] {
+    var placements: [RowPlacement] = []
+    placements.reserveCapacity(range.count)
+    let width = layout.width
+    layout.forEachRow(in: range) { index, y, row in
+      let payload = row.payload
+      placements.append(
+        RowPlacement(
+          row: index, frame: Rect(x: 0, y: y, width: width, height: row.metrics.height),
+          presentation: RowPresentation(
+            presenter: payload.presenter, decoration: payload.decoration,
+            contentVersion: payload.contentVersion)))
+    }
+    return placements
+  }
+
   public func collectionViewDidScroll(_ collectionView: CollectionView) {
     loadPagesIfNeeded()
   }

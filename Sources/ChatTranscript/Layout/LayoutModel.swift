@@ -83,7 +83,8 @@ public struct LayoutModel<Payload> {
   /// - Precondition: `range` lies within `0...count`.
   /// - Complexity: O(B + k + n/B) for k new rows, B the chunk size.
   public mutating func replaceRows(_ range: Range<Int>, with newRows: some Collection<Row>) {
-    geometry.replaceSubrange(range, with: newRows.lazy.map(\.geometry))
+    // Closures, not key paths: a key path here is instantiated at run time on every edit.
+    geometry.replaceSubrange(range, with: newRows.lazy.map { $0.geometry })
     payloads.replaceSubrange(range, with: newRows.lazy.map { PayloadSlot(payload: $0.payload) })
   }
 
@@ -158,7 +159,7 @@ public struct LayoutModel<Payload> {
   public func index(atY y: Double) -> Int? {
     guard count > 0 else { return nil }
     guard y > 0 else { return 0 }
-    let (chunk, before) = geometry.lastChunk(notAfter: y, by: \.extent)
+    let (chunk, before) = geometry.lastChunk(notAfter: y, by: { $0.extent })
     var top = before.summary.extent
     let elements = geometry.chunks[chunk].elements
     for offset in elements.indices {
