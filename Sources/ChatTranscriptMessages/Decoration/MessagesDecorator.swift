@@ -33,23 +33,23 @@ public struct MessagesDecorator: ChatItemsDecorator {
 
   public func decorate(_ context: DecorationContext) -> DecoratedItems {
     let item = context.item
+    let facts = DecorationFacts(item)
+    let previous = context.previous.map(DecorationFacts.init)
     let between = configuration.marginBetweenGroups
     var leading: [DecoratedItem] = []
-    if configuration.showsDaySeparators, let date = itemDate(item),
-      startsDay(date, after: context.previous)
-    {
+    if configuration.showsDaySeparators, let date = facts.date, startsDay(date, after: previous) {
       leading.append(
         DecoratedItem(
           item: TimeSeparatorItem(precedingItemWithID: item.id, date: date),
           decoration: ChatItemDecoration(bottomMargin: between)))
     }
-    guard let message = MessageModel(of: item) else {
+    guard let message = facts.message else {
       // Notices and unknown items stand apart; the typing row is last and needs no margin.
       let margin = item is TypingIndicatorItem ? 0 : between
       return DecoratedItems(decoration: ChatItemDecoration(bottomMargin: margin), leading: leading)
     }
-    let isFirst = !belongTogether(context.previous.flatMap(MessageModel.init(of:)), message)
-    let isLast = !belongTogether(message, context.next.flatMap(MessageModel.init(of:)))
+    let isFirst = !belongTogether(previous?.message, message)
+    let isLast = !belongTogether(message, context.next.flatMap { DecorationFacts($0).message })
     let hasStatusRow = configuration.showsStatusRows && isLast && message.isPendingOrFailed
     let decoration = ChatItemDecoration(
       bottomMargin: isLast && !hasStatusRow ? between : configuration.marginInsideGroup,
@@ -76,10 +76,10 @@ public struct MessagesDecorator: ChatItemsDecorator {
       && first.dayNumber == second.dayNumber
   }
 
-  /// Whether an item dated `date` opens a new day after `previous`.
-  private func startsDay(_ date: Timestamp, after previous: (any ChatItem)?) -> Bool {
+  /// Whether an item dated `date` opens a new day after the item whose facts are `previous`.
+  private func startsDay(_ date: Timestamp, after previous: DecorationFacts?) -> Bool {
     guard let previous else { return true }
-    guard let previousDate = itemDate(previous) else { return false }
+    guard let previousDate = previous.date else { return false }
     return previousDate.dayNumber != date.dayNumber
   }
 

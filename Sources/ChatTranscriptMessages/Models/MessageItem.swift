@@ -25,13 +25,3 @@ extension MessageModel {
     }
   }
 }
-
-/// When an item happened, for any item that says: messages, system notices, wire items.
-func itemDate(_ item: any ChatItem) -> Timestamp? {
-  switch item {
-  case let wire as StreamItem: wire.date  // concrete casts first: they are the cheap ones
-  case let notice as SystemNoticeItem: notice.date
-  case let message as any MessageItem: message.message.date
-  default: nil
-  }
-}

@@ -1,0 +1,28 @@
+import ChatTranscript
+
+/// What ``MessagesDecorator`` reads of one item: its date and, for a message, its model.
+///
+/// Read with one cast per item: a decoration looks at an item and both neighbours, and a
+/// dynamic cast from `any ChatItem` (which copies the item out) is the costly part of it.
+struct DecorationFacts {
+  /// When the item happened, for any item that says: messages, system notices, wire items.
+  var date: Timestamp?
+  /// The message model when the item is a message (see ``MessageModel/init(of:)``).
+  var message: MessageModel?
+
+  init(_ item: any ChatItem) {
+    switch item {
+    case let wire as StreamItem:  // concrete casts first: they are the cheap ones
+      date = wire.date
+      let isMessage = wire.type == MessageItemType.text || wire.type == MessageItemType.photo
+      message = isMessage ? MessageModel(wire) : nil
+    case let notice as SystemNoticeItem:
+      date = notice.date
+    case let item as any MessageItem:
+      message = item.message
+      date = item.message.date
+    default:
+      break
+    }
+  }
+}
