@@ -60,8 +60,27 @@ public struct MessageViewModel: Sendable, Hashable {
   /// `(A)` for a one-column initial; a two-column initial (CJK, emoji) stands alone to fit
   /// the same three columns; `(?)` without a sender.
   static func avatarText(for sender: String) -> String {
+    // The usual sender starts with an ASCII letter or digit not followed by a combining
+    // mark: its initial is three bytes away, without Character segmentation or case mapping
+    // (this runs for every message height).
+    var utf8 = sender.utf8.makeIterator()
+    if let first = utf8.next(), ASCIIInitial.isAlphanumeric(first), utf8.next().map({ $0 < 0x80 }) ?? true {
+      let bytes: (UInt8, UInt8, UInt8) = (UInt8(ascii: "("), ASCIIInitial.uppercased(first), UInt8(ascii: ")"))
+      return withUnsafeBytes(of: bytes) { String(decoding: $0, as: UTF8.self) }
+    }
     guard let first = sender.first else { return "(?)" }
     let initial = String(first).uppercased()
     return displayWidth(of: initial) == 1 ? "(\(initial))" : initial
+  }
+}
+
+/// ASCII tests for ``MessageViewModel/avatarText(for:)``'s fast path.
+private enum ASCIIInitial {
+  static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+  }
+
+  static func uppercased(_ byte: UInt8) -> UInt8 {
+    byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
   }
 }
