@@ -65,7 +65,9 @@ public struct MessageViewModel: Sendable, Hashable {
     // (this runs for every message height).
     var utf8 = sender.utf8.makeIterator()
     if let first = utf8.next(), ASCIIInitial.isAlphanumeric(first), utf8.next().map({ $0 < 0x80 }) ?? true {
-      let bytes: (UInt8, UInt8, UInt8) = (UInt8(ascii: "("), ASCIIInitial.uppercased(first), UInt8(ascii: ")"))
+      let bytes: (UInt8, UInt8, UInt8) = (
+        UInt8(ascii: "("), ASCIIInitial.uppercased(first), UInt8(ascii: ")")
+      )
       return withUnsafeBytes(of: bytes) { String(decoding: $0, as: UTF8.self) }
     }
     guard let first = sender.first else { return "(?)" }
