@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Building rows: decoration, presenter reuse and which heights must be measured.
 extension ChatTranscriptController {
   /// A decorated item on its way to becoming a row.
@@ -9,12 +11,46 @@ extension ChatTranscriptController {
 
   /// Decorates every item of `window` (transcript indices from `windowStart`), reading
   /// neighbours outside it through `outside`, and flattens injected items around each.
+  ///
+  /// A long window (a cold layout, a reload) is decorated on all cores when the configuration
+  /// allows parallel work: a decoration reads only its item's neighbourhood, so the window
+  /// splits into pieces. Only the `reach` items at each end may look past the window, through
+  /// `outside`, which belongs to the owner; those are decorated here.
   func decorate(
     _ window: [any ChatItem], windowStart: Int, outside: @escaping (Int) -> (any ChatItem)?
   ) -> [DecoratedRow] {
+    let reach = max(decorator.reach, 0)
+    let interior = min(reach, window.count)..<max(window.count - reach, min(reach, window.count))
+    guard configuration.measuresHeightsInParallel, activeProcessorCount > 1,
+      interior.count >= Self.parallelDecorationMinimum
+    else {
+      return Self.decorate(
+        window, positions: window.indices, windowStart: windowStart, with: decorator, outside: outside)
+    }
+    var rows = Self.decorate(
+      window, positions: 0..<interior.lowerBound, windowStart: windowStart, with: decorator, outside: outside)
+    rows.append(
+      contentsOf: Self.decorateConcurrently(
+        window, positions: interior, windowStart: windowStart, with: decorator))
+    rows.append(
+      contentsOf: Self.decorate(
+        window, positions: interior.upperBound..<window.count, windowStart: windowStart, with: decorator,
+        outside: outside))
+    return rows
+  }
+
+  /// Below this many items a window is decorated on one thread: handing work to other cores
+  /// costs more than it saves.
+  static var parallelDecorationMinimum: Int { 4_096 }
+
+  /// Decorates `positions` of `window` in order on this thread.
+  private static func decorate(
+    _ window: [any ChatItem], positions: Range<Int>, windowStart: Int, with decorator: any ChatItemsDecorator,
+    outside: @escaping (Int) -> (any ChatItem)?
+  ) -> [DecoratedRow] {
     var rows: [DecoratedRow] = []
-    rows.reserveCapacity(window.count)
-    for position in window.indices {
+    rows.reserveCapacity(positions.count)
+    for position in positions {
       let context = DecorationContext(
         window: window, position: position, windowStart: windowStart, outside: outside)
       let decorated = decorator.decorate(context)
@@ -26,6 +62,32 @@ extension ChatTranscriptController {
         rows.append(DecoratedRow(item: injected.item, decoration: injected.decoration, role: .trailing))
       }
     }
+    return rows
+  }
+
+  /// Decorates `positions` of `window`, none within the decorator's reach of the window's
+  /// ends, in pieces on all cores; the rows come back in order.
+  private static func decorateConcurrently(
+    _ window: [any ChatItem], positions: Range<Int>, windowStart: Int, with decorator: any ChatItemsDecorator
+  ) -> [DecoratedRow] {
+    let pieces = max(min(activeProcessorCount * 4, positions.count / 1_024), 1)
+    let decoratedPieces = [[DecoratedRow]](unsafeUninitializedCapacity: pieces) { buffer, initialized in
+      guard let base = buffer.baseAddress else { return }
+      let output = DisjointWrites(base: base)
+      DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+        let lower = positions.lowerBound + piece * positions.count / pieces
+        let upper = positions.lowerBound + (piece + 1) * positions.count / pieces
+        // Nothing here reaches past the window: `outside` is never asked.
+        let rows = decorate(window, positions: lower..<upper, windowStart: windowStart, with: decorator) {
+          _ in nil
+        }
+        output.write(rows, at: piece)
+      }
+      initialized = pieces
+    }
+    var rows: [DecoratedRow] = []
+    rows.reserveCapacity(decoratedPieces.reduce(0) { $0 + $1.count })
+    for piece in decoratedPieces { rows.append(contentsOf: piece) }
     return rows
   }
 

@@ -54,16 +54,3 @@ struct HeightMeasurement {
     heights = Array(repeating: nil, count: count)
   }
 }
-
-/// Lets `concurrentPerform` iterations fill one output buffer, each iteration its own slots.
-///
-/// `@unchecked Sendable` because the pointer is: safety comes from every iteration writing a
-/// disjoint index range and the buffer outliving `concurrentPerform`, which returns only
-/// after every iteration finished.
-private struct DisjointWrites: @unchecked Sendable {
-  let base: UnsafeMutablePointer<Double>
-
-  func write(_ value: Double, at index: Int) {
-    (base + index).initialize(to: value)
-  }
-}

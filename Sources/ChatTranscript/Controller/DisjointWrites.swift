@@ -1,0 +1,13 @@
+/// Lets `concurrentPerform` iterations fill one output buffer, each iteration its own slots.
+///
+/// `@unchecked Sendable` because the pointer is: safety comes from every iteration writing a
+/// disjoint index range and the buffer outliving `concurrentPerform`, which returns only
+/// after every iteration finished.
+struct DisjointWrites<Element>: @unchecked Sendable {
+  let base: UnsafeMutablePointer<Element>
+
+  /// Initializes the uninitialized slot at `index`.
+  func write(_ value: Element, at index: Int) {
+    (base + index).initialize(to: value)
+  }
+}

@@ -1,0 +1,58 @@
+import ChatTranscript
+import TestSupport
+import Testing
+import TranscriptGenerator
+
+/// Long windows are decorated on all cores; the rows must be exactly those of one thread.
+@Suite struct ParallelDecorationTests {
+  /// Texts that make groups of varied length (first letter), separators between them and
+  /// status rows (a "!"), so pieces cut through groups and injected rows.
+  static func items(_ range: Range<Int>, seed: UInt64) -> [any ChatItem] {
+    var random = SeededRandom(seed: seed)
+    var letter = "a"
+    return range.map { index in
+      if random.chance(0.3) { letter = ["a", "b", "c", "d"][random.below(4)] }
+      let text = letter + (random.chance(0.05) ? "!" : "")
+      return TestItem(id: "m\(index)", height: Double(1 + random.below(3)), text: text)
+    }
+  }
+
+  static func harness(_ items: [any ChatItem], parallel: Bool) -> TranscriptHarness {
+    var configuration = ChatTranscriptController.Configuration()
+    configuration.measuresHeightsInParallel = parallel
+    return TranscriptHarness(items: items, decorator: TestDecorator(), configuration: configuration)
+  }
+
+  @Test func firstLoadMatchesOneThread() {
+    let items = Self.items(0..<20_000, seed: 1)
+    let parallel = Self.harness(items, parallel: true)
+    let serial = Self.harness(items, parallel: false)
+    #expect(parallel.controller.rowFrames.count > 20_000)  // separators and status rows too
+    #expect(Self.firstDifference(parallel.layoutDump, serial.layoutDump) == nil)
+  }
+
+  /// A long insertion in the middle: its ends are decorated with the neighbours outside it.
+  @Test func longInsertionMatchesOneThread() {
+    let existing = Self.items(0..<3_000, seed: 2)
+    let inserted = Self.items(3_000..<13_000, seed: 3)
+    let parallel = Self.harness(existing, parallel: true)
+    let serial = Self.harness(existing, parallel: false)
+    for harness in [parallel, serial] {
+      harness.dataSource.insert(inserted, at: 1_500)
+      harness.controller.applyPendingUpdates()
+    }
+    #expect(parallel.controller.rowFrames.count > 13_000)
+    #expect(Self.firstDifference(parallel.layoutDump, serial.layoutDump) == nil)
+    let fresh = Self.harness(
+      Array(existing[..<1_500]) + inserted + Array(existing[1_500...]), parallel: false)
+    #expect(Self.firstDifference(parallel.layoutDump, fresh.layoutDump) == nil)
+  }
+
+  /// The first row where two layout dumps differ, readable in a failure; nil when equal.
+  static func firstDifference(_ found: [String], _ expected: [String]) -> String? {
+    for (index, (row, expectedRow)) in zip(found, expected).enumerated() where row != expectedRow {
+      return "row \(index): \(row), expected \(expectedRow)"
+    }
+    return found.count == expected.count ? nil : "\(found.count) rows, expected \(expected.count)"
+  }
+}
