@@ -21,16 +21,14 @@ import CommandLineSupport
 final class ChangeLog: FollowDisplay {
   private let controller: ChatTranscriptController
   private let transcript: StreamTranscript
-  private let width: Double
   private let renderer = PlainTextRenderer()
   private var output = OutputBuffer(fileDescriptor: 1)
   /// Ids of stream items printed so far: deletions are reported for these only.
   private var itemIDs: Set<String> = []
 
-  init(session: TranscriptSession, width: Int) {
+  init(session: TranscriptSession) {
     controller = session.controller
     transcript = session.transcript
-    self.width = Double(width)
   }
 
   func start(_ progress: FollowProgress) {}
@@ -45,7 +43,7 @@ final class ChangeLog: FollowDisplay {
       if !changes.insertedIDs.contains(id) {
         output.append("~ updated \(escapedField(id))\n")
       }
-      output.append(draw(row: row))
+      draw(row: row)
     }
     for id in changes.insertedIDs where transcript.index(ofID: id) != nil {
       itemIDs.insert(id)
@@ -74,14 +72,11 @@ final class ChangeLog: FollowDisplay {
     return found.reversed()
   }
 
-  /// Row `row` and its bottom margin as plain text, each line ending in a line feed.
-  private func draw(row: Int) -> String {
+  /// Writes row `row` and its bottom margin as plain text, each line ending in a line feed.
+  private func draw(row: Int) {
     let top = controller.frame(ofRow: row).minY
     let bottom =
       row + 1 < controller.rowCount ? controller.frame(ofRow: row + 1).minY : controller.contentHeight
-    guard bottom > top else { return "" }
-    controller.setViewportSize(width: width, height: bottom - top)
-    controller.collectionView.setContentOffset(top)
-    return renderer.render(controller.collectionView) + "\n"
+    controller.renderRows(from: top, to: bottom, by: renderer) { output.append($0) }
   }
 }
