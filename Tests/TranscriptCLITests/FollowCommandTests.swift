@@ -86,6 +86,20 @@ import Testing
     #expect(!result.standardOutput.contains("~ updated"))
   }
 
+  /// An edit that changes an item's type (a text becoming a photo) takes its row out and puts a
+  /// new one in within one update: the new row is drawn, whether the item arrived in the same
+  /// burst or an earlier one.
+  @Test func anItemWhoseTypeChangesIsDrawnAgain() throws {
+    let lines =
+      Self.insert("m1", sender: "alice", incoming: true, text: "soon a photo")
+      + #"{"op":"update","item":{"id":"m1","type":"photo","sender":"alice","incoming":true,"#
+      + #""width":40,"height":30,"caption":"the photo it became"}}"# + "\n"
+    let result = try CommandRunner.run(
+      "transcript", ["follow", "--width", "50", "-"], input: Data(lines.utf8))
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("the photo it became"))
+  }
+
   /// A file is followed to its end; diagnostics come in line order, whichever thread found them
   /// (decoding happens on the reading thread, applying on the main thread).
   @Test func followsAFileToItsEnd() throws {

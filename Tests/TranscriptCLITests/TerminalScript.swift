@@ -8,22 +8,17 @@ import TestSupport
 final class TerminalScript {
   static let transcript = CommandRunner.productsDirectory.appendingPathComponent("transcript").path
 
+  private let folder: TemporaryFolder
   /// Where the script runs and leaves its files.
-  let directory: URL
+  var directory: URL { folder.url }
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "terminal-\(UUID().uuidString.prefix(8))", isDirectory: true)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: directory)
+    folder = try TemporaryFolder(prefix: "terminal")
   }
 
   /// The path of `name` in the folder.
   func path(_ name: String) -> String {
-    directory.appendingPathComponent(name).path
+    folder.path(name)
   }
 
   /// Writes the script and returns the command line that runs it.

@@ -25,17 +25,15 @@ final class TmuxSession {
 
   static var isAvailable: Bool { executable != nil }
 
-  /// A folder for this session's socket and configuration.
-  let directory: URL
+  /// A folder for this session's socket and configuration; removed after the server is killed.
+  private let folder: TemporaryFolder
   private let socket: URL
 
   /// Starts `command` (run by `sh -c`) in a `width` × `height` pane.
   init(width: Int, height: Int, command: String) throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tmux-\(UUID().uuidString.prefix(8))", isDirectory: true)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    socket = directory.appendingPathComponent("socket")
-    let configuration = directory.appendingPathComponent("tmux.conf")
+    folder = try TemporaryFolder(prefix: "tmux")
+    socket = folder.url.appendingPathComponent("socket")
+    let configuration = folder.url.appendingPathComponent("tmux.conf")
     try "set -g status off\nset -g remain-on-exit on\n".write(
       to: configuration, atomically: true, encoding: .utf8)
     try startServer([
@@ -46,7 +44,6 @@ final class TmuxSession {
 
   deinit {
     _ = try? run(["kill-server"])
-    try? FileManager.default.removeItem(at: directory)
   }
 
   /// The pane's text, one line per row, trailing spaces removed.

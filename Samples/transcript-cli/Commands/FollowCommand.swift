@@ -64,7 +64,7 @@ enum FollowCommand {
     let display: any FollowDisplay =
       onTerminal
       ? LiveScreen(session: session, requestedWidth: requestedWidth, usesColour: !Terminal.noColorRequested)
-      : ChangeLog(session: session, width: width)
+      : ChangeLog(session: session)
     let follower = Follower(
       session: session, display: display, source: source,
       defersDiagnostics: onTerminal && Terminal.isTerminal(2), watchesResizes: onTerminal)

@@ -41,18 +41,21 @@ enum RenderCommand {
 
     let session = TranscriptSession(width: width, height: 24, theme: theme)
     guard let clean = session.feed(path) else { return .badInput }
-    // The whole transcript: a viewport as tall as the content, scrolled to the top.
-    let collectionView = session.controller.collectionView
-    session.controller.setViewportSize(width: Double(width), height: max(session.controller.contentHeight, 1))
-    session.controller.applyPendingUpdates()
-    collectionView.scrollToTop()
-
+    let controller = session.controller
     var output = OutputBuffer(fileDescriptor: 1)
     switch format {
-    case .ansi: output.append(ANSIRenderer().render(collectionView) + "\n")
-    case .plain: output.append(PlainTextRenderer().render(collectionView) + "\n")
-    case .svg: output.append(SVGRenderer().render(collectionView))
-    case .html: output.append(HTMLRenderer().render(collectionView))
+    case .ansi, .plain:
+      // Page by page, so no height cuts the transcript off; an empty one is one empty line.
+      let renderer: any SceneRenderer = format == .ansi ? ANSIRenderer() : PlainTextRenderer()
+      controller.renderRows(from: 0, to: max(controller.contentHeight, 1), by: renderer) { output.append($0) }
+    case .svg, .html:
+      // One document: a viewport as tall as the content, scrolled to the top.
+      controller.setViewportSize(width: Double(width), height: max(controller.contentHeight, 1))
+      controller.applyPendingUpdates()
+      controller.collectionView.scrollToTop()
+      let collectionView = controller.collectionView
+      output.append(
+        format == .svg ? SVGRenderer().render(collectionView) : HTMLRenderer().render(collectionView))
     }
     return clean ? .success : .badInput
   }

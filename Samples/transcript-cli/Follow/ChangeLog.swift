@@ -21,16 +21,14 @@ import CommandLineSupport
 final class ChangeLog: FollowDisplay {
   private let controller: ChatTranscriptController
   private let transcript: StreamTranscript
-  private let width: Double
   private let renderer = PlainTextRenderer()
   private var output = OutputBuffer(fileDescriptor: 1)
   /// Ids of stream items printed so far: deletions are reported for these only.
   private var itemIDs: Set<String> = []
 
-  init(session: TranscriptSession, width: Int) {
+  init(session: TranscriptSession) {
     controller = session.controller
     transcript = session.transcript
-    self.width = Double(width)
   }
 
   func start(_ progress: FollowProgress) {}
@@ -41,13 +39,13 @@ final class ChangeLog: FollowDisplay {
     for id in changes.deletedIDs where itemIDs.remove(id) != nil {
       output.append("- deleted \(escapedField(id))\n")
     }
-    for (row, id) in rows(showing: changes.insertedIDs.union(changes.updatedIDs)) {
+    for (row, id) in rows(showing: changes.shownIDs(holdsItem: transcript.contains(id:))) {
       if !changes.insertedIDs.contains(id) {
         output.append("~ updated \(escapedField(id))\n")
       }
-      output.append(draw(row: row))
+      draw(row: row)
     }
-    for id in changes.insertedIDs where transcript.index(ofID: id) != nil {
+    for id in changes.insertedIDs where transcript.contains(id: id) {
       itemIDs.insert(id)
     }
     // A reader at the other end of the pipe sees each burst at once.
@@ -58,30 +56,36 @@ final class ChangeLog: FollowDisplay {
     output.flush()
   }
 
-  /// The rows showing `ids`, top to bottom.
+  /// The rows showing `ids`, top to bottom; every id must be in the transcript.
   ///
-  /// - Complexity: O(k log n) when the k wanted rows are near the bottom (new messages, fresh
-  ///   status changes), searching upwards; O(n) when one of them is not in the transcript.
+  /// Searches from both ends at once, since what a burst changes is near one of them: new
+  /// messages, delivery statuses and edits of recent messages at the bottom, pages of older
+  /// history at the top. Searching from the bottom alone walked the whole transcript for every
+  /// burst that held a page of history.
+  ///
+  /// - Complexity: O(d log n), d the number of rows between the farthest wanted row and the
+  ///   nearer end; O(n log n) when one of `ids` is not in the transcript.
   private func rows(showing ids: Set<String>) -> [(row: Int, id: String)] {
     var wanted = ids
     var found: [(row: Int, id: String)] = []
-    var row = controller.rowCount - 1
-    while row >= 0, !wanted.isEmpty {
+    var top = 0
+    var bottom = controller.rowCount - 1
+    var fromBottom = true
+    while top <= bottom, !wanted.isEmpty {
+      let row = fromBottom ? bottom : top
+      if fromBottom { bottom -= 1 } else { top += 1 }
+      fromBottom.toggle()
       let id = controller.item(atRow: row).id
       if wanted.remove(id) != nil { found.append((row, id)) }
-      row -= 1
     }
-    return found.reversed()
+    return found.sorted { $0.row < $1.row }
   }
 
-  /// Row `row` and its bottom margin as plain text, each line ending in a line feed.
-  private func draw(row: Int) -> String {
+  /// Writes row `row` and its bottom margin as plain text, each line ending in a line feed.
+  private func draw(row: Int) {
     let top = controller.frame(ofRow: row).minY
     let bottom =
       row + 1 < controller.rowCount ? controller.frame(ofRow: row + 1).minY : controller.contentHeight
-    guard bottom > top else { return "" }
-    controller.setViewportSize(width: width, height: bottom - top)
-    controller.collectionView.setContentOffset(top)
-    return renderer.render(controller.collectionView) + "\n"
+    controller.renderRows(from: top, to: bottom, by: renderer) { output.append($0) }
   }
 }

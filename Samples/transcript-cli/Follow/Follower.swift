@@ -13,13 +13,20 @@ import CommandLineSupport
 /// transcript, lets the controller lay it out once, and shows it once.
 ///
 /// The stream is read and decoded on a thread of its own (``StreamReadingThread``), which
-/// posts to an unbounded ``Inbox``; the transcript and the controller stay on the main thread.
-/// While the main thread is busy drawing, events pile up in the inbox and become the next
-/// burst: bursts are coalesced, and nothing is ever dropped.
+/// posts to an ``Inbox``; the transcript and the controller stay on the main thread. While the
+/// main thread is busy drawing, events pile up in the inbox and become the next burst: bursts
+/// are coalesced, and nothing is ever dropped. A burst holds at most ``backlogLimit`` lines:
+/// past that the reader waits, so a stream faster than the output (a generator piped in, a
+/// big file) costs memory for the transcript, not for every event not yet shown.
 final class Follower {
   private let session: TranscriptSession
   private let display: any FollowDisplay
-  private let inbox = Inbox<FollowMessage>()
+  /// Lines read ahead of the main thread at most: enough that bursts stay large (one layout
+  /// pass and one flush for thousands of lines), small enough that the queued events take a
+  /// few megabytes, not gigabytes.
+  static let backlogLimit = 8_192
+
+  private let inbox = Inbox<FollowMessage>(capacity: backlogLimit)
   private var progress: FollowProgress
   /// Diagnostics held back until the end, when stderr is the terminal being redrawn.
   private var deferredDiagnostics: [StreamDiagnostic] = []

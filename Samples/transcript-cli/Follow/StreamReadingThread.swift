@@ -4,8 +4,9 @@ import Dispatch
 /// Reads and decodes a stream on a thread of its own, posting each line to an ``Inbox`` as
 /// soon as its line feed arrives.
 ///
-/// The reader never waits for the main thread (the inbox is unbounded), so a writer feeding
-/// the pipe is never slowed down by a slow terminal, and no line is lost. The noncopyable
+/// The reader runs ahead of the main thread by up to the inbox's capacity, so a writer feeding
+/// the pipe is not slowed down by a slow terminal until the main thread is that far behind;
+/// then the reader waits, and the pipe holds the rest. No line is lost. The noncopyable
 /// reader is moved to the thread through a ``HandOff``; after that only the reading thread
 /// touches it.
 enum StreamReadingThread {
@@ -29,9 +30,10 @@ enum StreamReadingThread {
     while reader.nextLine({ line, number in
       switch decoder.decode(line) {
       case .success(let event):
-        inbox.post(.event(event, line: number))
+        inbox.postWaitingForRoom(.event(event, line: number))
       case .failure(let error):
-        inbox.post(.rejected(StreamDiagnostic(source: source, line: number, message: error.description)))
+        inbox.postWaitingForRoom(
+          .rejected(StreamDiagnostic(source: source, line: number, message: error.description)))
       }
     }) {}
     inbox.post(.ended(failure: reader.failure))

@@ -1,43 +1,81 @@
 import Dispatch
 import Synchronization
 
-/// Messages from other threads to the main thread: unbounded, so a sender never waits for the
-/// main thread, and drained whole, so a burst that arrived meanwhile is handled in one go.
+/// Messages from other threads to the main thread: drained whole, so a burst that arrived
+/// meanwhile is handled in one go, and never dropped.
 ///
 /// The stream reader, the keyboard reader and signal handlers run off the main thread and
-/// `post`; the main thread, which owns the controller and the transcript, calls
+/// post; the main thread, which owns the controller and the transcript, calls
 /// `waitForMessages()`. Only `Sendable` messages cross, so the compiler proves that nothing
-/// the main thread owns is touched elsewhere. Nothing is ever dropped: a slow consumer makes
-/// the queue longer, never the producer lose a message.
+/// the main thread owns is touched elsewhere.
 ///
-/// The semaphore is signalled only when the queue goes from empty to non-empty, and every
-/// wake-up drains the queue, so the main thread wakes once per burst rather than once per
+/// `post` never waits. A producer that can outrun the main thread for good (the stream reader,
+/// fed by a generator or a file) uses `postWaitingForRoom` instead: once `capacity` messages
+/// are queued it waits until the main thread has taken them. Its input then stays in the pipe,
+/// whose writer waits in turn, so memory is bounded by the transcript and one or two bursts
+/// rather than by how far the main thread has fallen behind (a million queued events took
+/// gigabytes). Nothing is dropped either way.
+///
+/// The `arrived` semaphore is signalled only when the queue goes from empty to non-empty, and
+/// every wake-up drains the queue, so the main thread wakes once per burst rather than once per
 /// message.
 final class Inbox<Message: Sendable>: Sendable {
-  private let messages = Mutex<[Message]>([])
-  private let arrived = DispatchSemaphore(value: 0)
+  private struct State {
+    var queue: [Message] = []
+    /// A producer filled the queue and waits on `drained`.
+    var producerWaits = false
+  }
 
-  init() {}
+  /// Queued messages at which `postWaitingForRoom` waits.
+  let capacity: Int
+  private let state = Mutex(State())
+  private let arrived = DispatchSemaphore(value: 0)
+  private let drained = DispatchSemaphore(value: 0)
+
+  /// - Parameter capacity: queued messages at which `postWaitingForRoom` waits (at least 1).
+  init(capacity: Int = .max) {
+    self.capacity = max(capacity, 1)
+  }
 
   /// Queues `message` for the main thread; never blocks for longer than the lock is held.
   func post(_ message: Message) {
-    let wasEmpty = messages.withLock { queue in
-      queue.append(message)
-      return queue.count == 1
-    }
+    let (wasEmpty, _) = enqueue(message, mayWait: false)
     if wasEmpty { arrived.signal() }
+  }
+
+  /// Queues `message`, then, if the queue now holds `capacity` messages, waits until the main
+  /// thread has taken them.
+  ///
+  /// Only one thread may use this at a time (the one producer that needs holding back).
+  func postWaitingForRoom(_ message: Message) {
+    let (wasEmpty, mustWait) = enqueue(message, mayWait: true)
+    if wasEmpty { arrived.signal() }
+    if mustWait { drained.wait() }
   }
 
   /// Waits until at least one message is queued, then takes every queued message, oldest first.
   func waitForMessages() -> [Message] {
     while true {
       arrived.wait()
-      let taken = messages.withLock { queue in
+      let (taken, producerWaited) = state.withLock { state in
         var taken: [Message] = []
-        swap(&taken, &queue)
-        return taken
+        swap(&taken, &state.queue)
+        defer { state.producerWaits = false }
+        return (taken, state.producerWaits)
       }
+      if producerWaited { drained.signal() }
       if !taken.isEmpty { return taken }
+    }
+  }
+
+  /// Appends `message`; returns whether the queue was empty before, and whether the caller must
+  /// wait for the main thread (it may, and the queue is full).
+  private func enqueue(_ message: Message, mayWait: Bool) -> (wasEmpty: Bool, mustWait: Bool) {
+    state.withLock { state in
+      state.queue.append(message)
+      let mustWait = mayWait && state.queue.count >= capacity
+      if mustWait { state.producerWaits = true }
+      return (state.queue.count == 1, mustWait)
     }
   }
 }

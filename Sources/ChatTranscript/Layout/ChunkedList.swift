@@ -60,6 +60,9 @@ struct ChunkedList<Element: Summarized> {
   private(set) var chunkPositions: [Int: Int] = [:]
   let tracksChunkPositions: Bool
   private var nextChunkIdentifier = 0
+  /// How many times the tree was rebuilt: the one O(n/B) step of an edit, so tests can check
+  /// that it stays rare (once per chunk added or removed), which keeps long streams linear.
+  private(set) var treeRebuildCount = 0
 
   /// - Parameter tracksChunkPositions: keep `chunk(withIdentifier:)` working, at the cost of
   ///   a dictionary update per chunk after each split or merge.
@@ -221,12 +224,17 @@ struct ChunkedList<Element: Summarized> {
     }
     let start = location(of: range.lowerBound)
     let end = location(of: range.upperBound)
-    // Common case: the edit stays inside one chunk that keeps a sensible size; edit it in place.
+    // Common case: the edit stays inside one chunk; edit it in place unless the result is a
+    // crumb (under a quarter full) that its left neighbour can absorb. Re-cutting a crumb that
+    // cannot be folded only made the same chunk again and rebuilt the tree (O(n/B)): the short
+    // tail an appending split leaves did so on each of its first B/4 appends, which made a long
+    // stream of appends quadratic.
     let resultingCount =
       chunks[start.chunk].elements.count - (end.offset - start.offset) + newElements.count
-    if start.chunk == end.chunk, resultingCount <= Self.maximumChunkCount,
-      resultingCount >= Self.maximumChunkCount / 4 || chunks.count == 1
-    {
+    let foldsIntoLeftNeighbour =
+      resultingCount < Self.maximumChunkCount / 4 && start.chunk > 0
+      && chunks[start.chunk - 1].elements.count + resultingCount <= Self.maximumChunkCount
+    if start.chunk == end.chunk, resultingCount <= Self.maximumChunkCount, !foldsIntoLeftNeighbour {
       chunks[start.chunk].elements.replaceSubrange(start.offset..<end.offset, with: newElements)
       let identifier = chunks[start.chunk].identifier
       guard chunks[start.chunk].elements.isEmpty else {
@@ -309,6 +317,7 @@ struct ChunkedList<Element: Summarized> {
   /// Rebuilds the tree after chunks were added or removed, and the positions of the chunks
   /// from `first` on.
   private mutating func rebuildTree(positionsFrom first: Int) {
+    treeRebuildCount += 1
     var base = 1
     while base < chunks.count { base *= 2 }
     leafBase = base

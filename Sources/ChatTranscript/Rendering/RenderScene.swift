@@ -48,6 +48,10 @@ public struct RenderScene: Sendable, Hashable {
     let y = Self.cell(frame.minY)
     let width = Self.cells(frame.width)
     let height = Self.cells(frame.height)
+    // Boxes and text lines are cut to the scene's rows: a view taller than the 100,000 rows a
+    // length may have (a 10 MB message) lost everything past that, even in a scene scrolled
+    // down to it, and each of its lines outside the scene still cost an element.
+    let rows = rowsInScene(y: y, height: frame.height)
     if let placeholder = view as? ImagePlaceholder {
       elements.append(
         .image(
@@ -55,20 +59,29 @@ public struct RenderScene: Sendable, Hashable {
           height: height,
           style: view.styleName))
     } else {
-      if let style = view.styleName, width > 0, height > 0, !(view is Label) || view is Button {
-        elements.append(.box(x: x, y: y, width: width, height: height, style: style))
+      if let style = view.styleName, width > 0, !rows.isEmpty, !(view is Label) || view is Button {
+        elements.append(.box(x: x, y: rows.lowerBound, width: width, height: rows.count, style: style))
       }
-      if let label = view as? Label, !label.text.isEmpty, width > 0 {
+      if let label = view as? Label, !label.text.isEmpty, width > 0, !rows.isEmpty {
         let text = Self.visibleText(label.text)
-        for (index, line) in measurer.lines(of: text, maxWidth: width).prefix(height).enumerated() {
+        let lines = measurer.lines(of: text, maxWidth: width)
+        for index in max(rows.lowerBound - y, 0)..<max(min(rows.upperBound - y, lines.count), 0) {
           elements.append(
-            .text(String(text[line.range]), x: x, y: y + index, width: width, style: view.styleName))
+            .text(String(text[lines[index].range]), x: x, y: y + index, width: width, style: view.styleName))
         }
       }
     }
     for subview in view.subviews {
       add(subview, origin: frame.origin, measurer: measurer)
     }
+  }
+
+  /// The rows of the scene that a view starting at row `y`, `height` rows tall, covers.
+  private func rowsInScene(y: Int, height: Double) -> Range<Int> {
+    guard height.isFinite, height > 0 else { return 0..<0 }
+    let top = max(y, 0)
+    let end = Int(min(Double(y) + height.rounded(.down), Double(self.height)))
+    return top..<max(end, top)
   }
 
   /// A coordinate in whole cells; non-finite values become 0.

@@ -34,6 +34,17 @@ public final class StreamTranscript: ChatDataSource {
     index(ofID: id).map { entries[$0].item }
   }
 
+  /// Ids in the id index: always `count`, since a deleted item's id leaves it (checked by tests
+  /// of long streams, where leftovers would grow with every item ever seen).
+  var indexedIDCount: Int { chunkOfID.count }
+
+  /// Whether an item with `id` is in the transcript (the typing row is not an item).
+  ///
+  /// - Complexity: O(1): the id index holds exactly the items present.
+  public func contains(id: String) -> Bool {
+    chunkOfID[id] != nil
+  }
+
   /// The position of the item with `id`, if present.
   ///
   /// - Complexity: O(B) for chunks of B items.

@@ -1,0 +1,31 @@
+import ChatTranscript
+
+extension ChatTranscriptController {
+  /// Rows drawn per page: few pages for a whole transcript, yet a small character grid (one cell
+  /// per row and column) whatever the transcript's height.
+  static let renderingPageRows = 4_096
+
+  /// Draws content rows `top..<bottom` through `renderer`, a page at a time, at the viewport's
+  /// width (the width the transcript is laid out for), handing each page to `emit` as lines that
+  /// each end in a line feed.
+  ///
+  /// One scene for the whole span would be capped at the 100,000 rows a scene may have, so a
+  /// transcript or a single message taller than that was cut off; pages also keep memory
+  /// proportional to a page rather than to the transcript. Rows are laid out the same either
+  /// way: each line of output depends only on what covers that row.
+  ///
+  /// Moves the viewport; the caller sets it back if it needs it.
+  func renderRows(
+    from top: Double, to bottom: Double, by renderer: some SceneRenderer, _ emit: (String) -> Void
+  ) {
+    let width = collectionView.viewport.width
+    var offset = top
+    while offset < bottom {
+      let height = min(Double(Self.renderingPageRows), bottom - offset)
+      setViewportSize(width: width, height: height)
+      collectionView.setContentOffset(offset)
+      emit(renderer.render(collectionView) + "\n")
+      offset += height
+    }
+  }
+}
