@@ -132,6 +132,21 @@ import Testing
     #expect(lines.suffix(4).contains { $0.hasSuffix("small after") })
   }
 
+  /// An SVG or HTML document is one drawing: it says on stderr when it cannot hold every row.
+  @Test(arguments: ["svg", "html"])
+  func aDocumentTallerThanAHundredThousandRowsSaysItIsCut(format: String) throws {
+    let folder = try TemporaryFolder(prefix: "tall-\(format)")
+    let file = try folder.write(
+      Self.stream([Self.message("tall", from: "bob", String(repeating: #"line\n"#, count: 100_001) + "end")]),
+      to: "tall.ndjson")
+    let result = try CommandRunner.run("transcript", ["render", "--format", format, "--width", "20", file])
+    #expect(result.status == 0)
+    #expect(
+      result.standardError
+        == "transcript render: the \(format) document shows the first 100000 of 100004 rows; "
+        + "--format plain or ansi draws them all\n")
+  }
+
   /// How many times `word` occurs in `text`, compared byte by byte (searching ten megabytes
   /// as `String`s is far too slow in a debug build).
   static func occurrences(of word: String, in text: String) -> Int {

@@ -50,6 +50,12 @@ enum RenderCommand {
       controller.renderRows(from: 0, to: max(controller.contentHeight, 1), by: renderer) { output.append($0) }
     case .svg, .html:
       // One document: a viewport as tall as the content, scrolled to the top.
+      let rows = Int(controller.contentHeight.rounded(.up))
+      if rows > RenderScene.maximumCells {
+        printError(
+          "transcript render: the \(format.rawValue) document shows the first \(RenderScene.maximumCells) "
+            + "of \(rows) rows; --format plain or ansi draws them all")
+      }
       controller.setViewportSize(width: Double(width), height: max(controller.contentHeight, 1))
       controller.applyPendingUpdates()
       controller.collectionView.scrollToTop()

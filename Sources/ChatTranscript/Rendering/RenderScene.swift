@@ -89,9 +89,13 @@ public struct RenderScene: Sendable, Hashable {
     value.isFinite ? Int(min(max(value, -1_000_000), 1_000_000).rounded(.down)) : 0
   }
 
+  /// The most cells a scene spans each way: a bound on the memory one drawing can take,
+  /// whatever size a viewport claims.
+  public static let maximumCells = 100_000
+
   /// A length in whole cells; non-finite or negative lengths are empty.
   static func cells(_ length: Double) -> Int {
-    length.isFinite && length > 0 ? Int(min(length, 100_000).rounded(.down)) : 0
+    length.isFinite && length > 0 ? Int(min(length, Double(maximumCells)).rounded(.down)) : 0
   }
 
   /// Untrusted text with everything that could act on a terminal made visible instead:
