@@ -26,6 +26,7 @@ extension ChatTranscriptController {
     let wasAtBottom = collectionView.isScrolledToBottom()
     let width = collectionView.viewport.width
     let remeasureAll = batch.relayout || width != layout.width
+    if batch.dropsCachedHeights { heightCache.removeAll() }
     var next: TranscriptLayout
     if let changes = batch.changes {
       if let error = firstOutOfBoundsChange(in: changes, itemCount: layout.itemCount) {

@@ -133,6 +133,16 @@ public final class ChatTranscriptController {
     }
   }
 
+  /// Re-measures every row at the next update, keeping the reading position: for what the
+  /// controller cannot see change, such as a theme, a font or a text measurer. Cached heights
+  /// are dropped too, since they were measured the old way (when that update begins, so
+  /// heights an update running now stores are dropped as well).
+  public func invalidateHeights(completion: (() -> Void)? = nil) {
+    queue.enqueue(
+      UpdateQueue.Request(
+        type: .normal, changes: [], relayout: true, dropsCachedHeights: true, completion: completion))
+  }
+
   // MARK: Applying updates
 
   /// Applies every pending request now; heights that allow it are measured in parallel.

@@ -11,6 +11,8 @@ struct UpdateQueue {
     var changes: [ChatItemsChange]?
     /// Heights must be recomputed (the width changed); comes with no item changes.
     var relayout = false
+    /// Heights cached so far are wrong too (a theme or measurer changed): drop them first.
+    var dropsCachedHeights = false
     var completion: (() -> Void)?
   }
 
@@ -19,6 +21,7 @@ struct UpdateQueue {
     var type: UpdateType
     var changes: [ChatItemsChange]?
     var relayout: Bool
+    var dropsCachedHeights = false
     var completions: [() -> Void]
     var requestCount: Int
   }
@@ -47,6 +50,7 @@ struct UpdateQueue {
     for request in taken {
       batch.type = max(batch.type, request.type)
       batch.relayout = batch.relayout || request.relayout
+      batch.dropsCachedHeights = batch.dropsCachedHeights || request.dropsCachedHeights
       // One coarse request makes the whole batch coarse.
       if let changes = request.changes {
         batch.changes?.append(contentsOf: changes)

@@ -121,6 +121,20 @@ import Testing
     #expect(harness.controller.collectionView.viewport.width == 40)
   }
 
+  @Test func invalidatingHeightsRemeasuresEveryRowOnce() {
+    let counter = HeightCounter()
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<300), counter: counter)
+    #expect(counter.value == 300)
+    var completed = false
+    harness.controller.invalidateHeights { completed = true }
+    harness.controller.applyPendingUpdates()
+    #expect(counter.value == 600, "every row measured again, none served from the cache")
+    #expect(completed)
+    harness.controller.requestUpdate()
+    harness.controller.applyPendingUpdates()
+    #expect(counter.value == 600, "an ordinary update after it measures nothing")
+  }
+
   @Test func ownerOnlyPresentersAreMeasuredOnTheOwner() {
     let harness = TranscriptHarness(items: TranscriptHarness.items(0..<20), background: false)
     #expect(harness.log.ownerHeights == 20)
