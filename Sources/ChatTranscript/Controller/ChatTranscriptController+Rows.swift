@@ -48,12 +48,16 @@ extension ChatTranscriptController {
     _ window: [any ChatItem], positions: Range<Int>, windowStart: Int, with decorator: any ChatItemsDecorator,
     outside: @escaping (Int) -> (any ChatItem)?
   ) -> [DecoratedRow] {
+    let run = DecorationRun(window: window, positions: positions, windowStart: windowStart, outside: outside)
+    var decorations = decorator.decorate(run)
+    if decorations.count != positions.count {
+      // Every item needs an answer: a decorator whose run gave too few or too many is asked
+      // item by item.
+      decorations = (0..<run.count).map { decorator.decorate(run.context($0)) }
+    }
     var rows: [DecoratedRow] = []
     rows.reserveCapacity(positions.count)
-    for position in positions {
-      let context = DecorationContext(
-        window: window, position: position, windowStart: windowStart, outside: outside)
-      let decorated = decorator.decorate(context)
+    for (position, decorated) in zip(positions, decorations) {
       for injected in decorated.leading {
         rows.append(DecoratedRow(item: injected.item, decoration: injected.decoration, role: .leading))
       }

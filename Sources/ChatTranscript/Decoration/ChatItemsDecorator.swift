@@ -12,6 +12,20 @@ public protocol ChatItemsDecorator: Sendable {
 
   /// Decorates the item at `context.index`.
   func decorate(_ context: DecorationContext) -> DecoratedItems
+
+  /// Decorates every item of `run`, in order: what the engine calls.
+  ///
+  /// The default asks ``decorate(_:)-(DecorationContext)`` item by item. A decorator whose
+  /// rules read neighbours can read each item once here instead of once per neighbour
+  /// (reading an item out of `any ChatItem` is the costly part of a decoration); the results
+  /// must equal the item-by-item ones.
+  func decorate(_ run: DecorationRun) -> [DecoratedItems]
+}
+
+extension ChatItemsDecorator {
+  public func decorate(_ run: DecorationRun) -> [DecoratedItems] {
+    (0..<run.count).map { decorate(run.context($0)) }
+  }
 }
 
 /// Gives every item a fixed bottom margin and injects nothing.

@@ -32,9 +32,36 @@ public struct MessagesDecorator: ChatItemsDecorator {
   public var reach: Int { 1 }
 
   public func decorate(_ context: DecorationContext) -> DecoratedItems {
-    let item = context.item
-    let facts = DecorationFacts(item)
-    let previous = context.previous.map(DecorationFacts.init)
+    decorate(
+      context.item, facts: DecorationFacts(context.item),
+      previous: context.previous.map(DecorationFacts.init), next: { context.next.map(DecorationFacts.init) })
+  }
+
+  /// Reads each item once: its facts serve as the next item's `previous` and the previous
+  /// item's `next` (three casts per item become one).
+  public func decorate(_ run: DecorationRun) -> [DecoratedItems] {
+    guard run.count > 0 else { return [] }
+    var decorations: [DecoratedItems] = []
+    decorations.reserveCapacity(run.count)
+    let first = run.context(0)
+    var previous = first.previous.map(DecorationFacts.init)
+    var current = DecorationFacts(first.item)
+    for offset in 0..<run.count {
+      let context = run.context(offset)
+      let next = context.next.map(DecorationFacts.init)
+      decorations.append(decorate(context.item, facts: current, previous: previous, next: { next }))
+      previous = current
+      if offset + 1 < run.count {
+        current = next ?? DecorationFacts(run.context(offset + 1).item)
+      }
+    }
+    return decorations
+  }
+
+  /// The rules, from the facts of the item and its neighbours (`next` only read for messages).
+  private func decorate(
+    _ item: any ChatItem, facts: DecorationFacts, previous: DecorationFacts?, next: () -> DecorationFacts?
+  ) -> DecoratedItems {
     let between = configuration.marginBetweenGroups
     var leading: [DecoratedItem] = []
     if configuration.showsDaySeparators, let date = facts.date, startsDay(date, after: previous) {
@@ -49,7 +76,7 @@ public struct MessagesDecorator: ChatItemsDecorator {
       return DecoratedItems(decoration: ChatItemDecoration(bottomMargin: margin), leading: leading)
     }
     let isFirst = !belongTogether(previous?.message, message)
-    let isLast = !belongTogether(message, context.next.flatMap { DecorationFacts($0).message })
+    let isLast = !belongTogether(message, next()?.message)
     let hasStatusRow = configuration.showsStatusRows && isLast && message.isPendingOrFailed
     let decoration = ChatItemDecoration(
       bottomMargin: isLast && !hasStatusRow ? between : configuration.marginInsideGroup,

@@ -185,6 +185,38 @@ import TranscriptGenerator
     #expect(harness.rowIDs == ["a1/day", "a1", "a2"])
   }
 
+  /// Decorating a run (each item read once) answers exactly as decorating item by item,
+  /// including at the run's ends, whose neighbours lie outside it.
+  @Test func aRunDecoratesAsItemByItem() {
+    var random = SeededRandom(seed: 11)
+    let senders = ["alice", "bob", "me"]
+    let items: [any ChatItem] = (0..<400).map { index in
+      let sender = senders[random.below(senders.count)]
+      let minute = 60 * 9 + index * random.int(in: 0...40)
+      let date = random.below(12) == 0 ? nil : at(minute / 60 % 24, minute % 60, day: 21 + minute / 1_440)
+      switch random.below(12) {
+      case 0: return StreamItem(id: "s\(index)", type: "system", date: date, text: "notice")
+      case 1: return TypingIndicatorItem(senders: [sender])
+      case 2: return StreamItem(id: "x\(index)", type: "poll", date: date)
+      default:
+        let status = DeliveryStatus.allCases[random.below(DeliveryStatus.allCases.count)]
+        return textItem("m\(index)", "text", from: sender, incoming: sender != "me", at: date, status: status)
+      }
+    }
+    let decorator = MessagesDecorator()
+    func summary(_ decorated: DecoratedItems) -> String {
+      let injected = (decorated.leading + decorated.trailing).map { "\($0.item.id) \($0.decoration)" }
+      return "\(decorated.decoration) \(injected)"
+    }
+    for range in [0..<400, 1..<399, 37..<38, 100..<250, 399..<400] {
+      let byRun = decorator.decorate(DecorationRun(items: items, range: range)).map(summary)
+      let byItem = range.map { summary(decorator.decorate(DecorationContext(items: items, index: $0))) }
+      let mismatch = zip(byRun, byItem).enumerated().first { $0.element.0 != $0.element.1 }
+      #expect(byRun.count == byItem.count, "range \(range)")
+      #expect(mismatch == nil, "range \(range), item \(range.lowerBound + (mismatch?.offset ?? 0))")
+    }
+  }
+
   /// Incremental updates (re-decorating one item each way) end where a full rebuild does:
   /// the decorator's reach of 1 is enough for groups, days and status rows.
   @Test func incrementalUpdatesMatchAFullRebuild() {

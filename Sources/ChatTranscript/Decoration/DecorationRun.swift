@@ -1,0 +1,40 @@
+/// Consecutive items to decorate, in transcript order, each with the neighbourhood its
+/// ``DecorationContext`` shows.
+///
+/// What ``ChatItemsDecorator/decorate(_:)-(DecorationRun)`` receives, so that a decorator
+/// reading the same neighbours for several items can read each item once: item `k + 1` is
+/// the `next` of item `k`.
+public struct DecorationRun {
+  let window: [any ChatItem]
+  let positions: Range<Int>
+  let windowStart: Int
+  let outside: (Int) -> (any ChatItem)?
+
+  init(
+    window: [any ChatItem], positions: Range<Int>, windowStart: Int,
+    outside: @escaping (Int) -> (any ChatItem)?
+  ) {
+    self.window = window
+    self.positions = positions
+    self.windowStart = windowStart
+    self.outside = outside
+  }
+
+  /// A run over a plain list of items, for testing a decorator on its own.
+  ///
+  /// - Precondition: `range` lies within `items.indices`.
+  public init(items: [any ChatItem], range: Range<Int>) {
+    self.init(window: items, positions: range, windowStart: 0, outside: { _ in nil })
+  }
+
+  /// How many items the run decorates.
+  public var count: Int { positions.count }
+
+  /// The context of the run's `offset`-th item (0 is the first).
+  ///
+  /// - Precondition: `0 <= offset < count`.
+  public func context(_ offset: Int) -> DecorationContext {
+    DecorationContext(
+      window: window, position: positions.lowerBound + offset, windowStart: windowStart, outside: outside)
+  }
+}
