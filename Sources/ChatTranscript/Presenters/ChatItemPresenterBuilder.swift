@@ -6,4 +6,17 @@ public protocol ChatItemPresenterBuilder {
   var presenterType: any ChatItemPresenter.Type { get }
   func canHandle(_ item: any ChatItem) -> Bool
   func makePresenter(for item: any ChatItem) -> any ChatItemPresenter
+
+  /// A presenter for `item` when this builder handles it, else `nil`: what the factory asks.
+  ///
+  /// The default is `canHandle` then `makePresenter`. A builder that converts items to its
+  /// own model can convert once here instead of in both (reading an item out of
+  /// `any ChatItem` is the costly part of making a presenter).
+  func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)?
+}
+
+extension ChatItemPresenterBuilder {
+  public func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)? {
+    canHandle(item) ? makePresenter(for: item) : nil
+  }
 }

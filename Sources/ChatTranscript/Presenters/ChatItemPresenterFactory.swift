@@ -12,10 +12,8 @@ public struct ChatItemPresenterFactory {
   ///
   /// - Complexity: O(b), b the number of builders registered for the item's type.
   public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
-    if let builders = buildersByType[item.type] {
-      for builder in builders where builder.canHandle(item) {
-        return builder.makePresenter(for: item)
-      }
+    for builder in buildersByType[item.type] ?? [] {
+      if let presenter = builder.makePresenter(ifHandling: item) { return presenter }
     }
     return UnsupportedItemPresenter(item: item)
   }

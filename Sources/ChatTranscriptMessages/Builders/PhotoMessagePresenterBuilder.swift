@@ -15,9 +15,11 @@ public struct PhotoMessagePresenterBuilder<Cell: PhotoMessageCell>: ChatItemPres
   }
 
   public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
-    guard let converted = PhotoMessageItem(converting: item) else {
-      return UnsupportedItemPresenter(item: item)
-    }
-    return PhotoMessagePresenter<Cell>(item: converted, context: context)
+    makePresenter(ifHandling: item) ?? UnsupportedItemPresenter(item: item)
+  }
+
+  /// Converts the item once, instead of once to check and once to build.
+  public func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)? {
+    PhotoMessageItem(converting: item).map { PhotoMessagePresenter<Cell>(item: $0, context: context) }
   }
 }

@@ -15,9 +15,11 @@ public struct TextMessagePresenterBuilder<Cell: TextMessageCell>: ChatItemPresen
   }
 
   public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
-    guard let converted = TextMessageItem(converting: item) else {
-      return UnsupportedItemPresenter(item: item)
-    }
-    return TextMessagePresenter<Cell>(item: converted, context: context)
+    makePresenter(ifHandling: item) ?? UnsupportedItemPresenter(item: item)
+  }
+
+  /// Converts the item once, instead of once to check and once to build.
+  public func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)? {
+    TextMessageItem(converting: item).map { TextMessagePresenter<Cell>(item: $0, context: context) }
   }
 }
