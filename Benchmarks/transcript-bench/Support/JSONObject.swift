@@ -1,3 +1,5 @@
+import ChatTranscript
+
 /// One JSON object on one line, fields in the order they were added.
 ///
 /// Benchmark output is read by scripts, so every string is escaped (a scenario name is safe,
@@ -33,22 +35,8 @@ struct JSONObject {
 
   var line: String { "{" + fields.joined(separator: ",") + "}" }
 
-  /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+  /// `text` as a JSON string literal, escaped as the stream encoder escapes it.
   static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    StreamEncoder.quoted(text)
   }
 }

@@ -1,5 +1,7 @@
 /// Text made safe inside XML and HTML text and attribute values (`&`, `<`, `>`, quotes).
-func markupEscaped(_ text: String) -> String {
+///
+/// Public for tools that write markup of their own next to the renderers' output.
+public func markupEscaped(_ text: String) -> String {
   guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
   else {
     return text

@@ -14,39 +14,41 @@ public struct StreamEncoder: Sendable {
       line = #"{"op":"insert","item":"# + object(for: item)
       switch position {
       case .end: break
-      case .after(let id): line += #","after":"# + quoted(id)
-      case .before(let id): line += #","before":"# + quoted(id)
+      case .after(let id): line += #","after":"# + Self.quoted(id)
+      case .before(let id): line += #","before":"# + Self.quoted(id)
       }
     case .update(let item):
       line = #"{"op":"update","item":"# + object(for: item)
     case .status(let id, let status):
-      line = #"{"op":"status","id":"# + quoted(id) + #","status":"# + quoted(status.rawValue)
+      line = #"{"op":"status","id":"# + Self.quoted(id) + #","status":"# + Self.quoted(status.rawValue)
     case .delete(let id):
-      line = #"{"op":"delete","id":"# + quoted(id)
+      line = #"{"op":"delete","id":"# + Self.quoted(id)
     case .prepend(let items):
       line = #"{"op":"prepend","items":["# + items.map(object(for:)).joined(separator: ",") + "]"
     case .typing(let sender, let isActive):
-      line = #"{"op":"typing","sender":"# + quoted(sender) + #","active":"# + (isActive ? "true" : "false")
+      line =
+        #"{"op":"typing","sender":"# + Self.quoted(sender) + #","active":"# + (isActive ? "true" : "false")
     }
     return line + "}"
   }
 
   /// The item as a JSON object.
   public func object(for item: StreamItem) -> String {
-    var fields = [#""id":"# + quoted(item.id), #""type":"# + quoted(item.type)]
-    if let sender = item.sender { fields.append(#""sender":"# + quoted(sender)) }
+    var fields = [#""id":"# + Self.quoted(item.id), #""type":"# + Self.quoted(item.type)]
+    if let sender = item.sender { fields.append(#""sender":"# + Self.quoted(sender)) }
     if let incoming = item.isIncoming { fields.append(#""incoming":"# + (incoming ? "true" : "false")) }
-    if let date = item.date { fields.append(#""date":"# + quoted(date.iso8601)) }
-    if let status = item.status { fields.append(#""status":"# + quoted(status.rawValue)) }
-    if let text = item.text { fields.append(#""text":"# + quoted(text)) }
+    if let date = item.date { fields.append(#""date":"# + Self.quoted(date.iso8601)) }
+    if let status = item.status { fields.append(#""status":"# + Self.quoted(status.rawValue)) }
+    if let text = item.text { fields.append(#""text":"# + Self.quoted(text)) }
     if let width = item.width { fields.append(#""width":"# + number(width)) }
     if let height = item.height { fields.append(#""height":"# + number(height)) }
-    if let caption = item.caption { fields.append(#""caption":"# + quoted(caption)) }
+    if let caption = item.caption { fields.append(#""caption":"# + Self.quoted(caption)) }
     return "{" + fields.joined(separator: ",") + "}"
   }
 
-  /// A JSON string literal: quotes, backslashes and control characters escaped.
-  func quoted(_ text: String) -> String {
+  /// A JSON string literal: quotes, backslashes, control characters and the two line
+  /// separators JavaScript rejects escaped. Public for tools that write JSON of their own.
+  public static func quoted(_ text: String) -> String {
     var result = "\""
     result.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars {
