@@ -13,15 +13,21 @@ extension ChatTranscriptController {
   ///
   /// For a reader who scrolled while the update measured heights off the owner: the anchor
   /// taken when the update began, carried through its edits, is no longer where they are.
+  /// One update moves a row by about as many rows as it inserted or removed before it, so the
+  /// search starts where the row is now and widens.
   ///
-  /// - Complexity: O(n) for n rows of `next`; only needed after such a scroll.
+  /// - Complexity: O(d log n) for a row that moved d places; only needed after such a scroll.
   func readingAnchor(in next: TranscriptLayout) -> ReadingAnchor? {
-    guard let current = readingAnchor() else { return nil }
-    var found: Int?
-    next.forEachRow(in: 0..<next.count) { index, _, row in
-      if found == nil, row.payload.key == current.key { found = index }
+    guard let current = readingAnchor(), next.count > 0 else { return nil }
+    let start = min(current.row, next.count - 1)
+    func anchor(at row: Int) -> ReadingAnchor? {
+      guard row >= 0, row < next.count, next.payload(at: row).key == current.key else { return nil }
+      return ReadingAnchor(row: row, key: current.key, offsetInRow: current.offsetInRow)
     }
-    return found.map { ReadingAnchor(row: $0, key: current.key, offsetInRow: current.offsetInRow) }
+    for distance in 0...max(start, next.count - 1 - start) {
+      if let found = anchor(at: start - distance) ?? anchor(at: start + distance) { return found }
+    }
+    return nil
   }
 
   /// After an update: a reader at the bottom follows new items down; anyone else keeps the

@@ -39,6 +39,19 @@ extension ConcurrencyTests {
     #expect(await transcript.contentOffset == 30)
   }
 
+  /// Rows inserted above a reader who scrolled while they were measured push the reader's
+  /// row down, and the reader stays on it: the row is found again in the new layout.
+  @Test func scrollWhileMeasuringRowsAboveKeepsTheRowRead() async {
+    let transcript = await GatedTranscript.scrolled(to: 0)
+    await transcript.insert(TranscriptHarness.items(100..<103, text: GatedTranscript.waitingText), at: 0)
+    async let update: Void = transcript.applyInBackground()
+    await transcript.gate.waitUntilMeasuring()
+    await transcript.scroll(to: 31)  // one row into m15, which starts at 30
+    transcript.gate.open()
+    await update
+    #expect(await transcript.contentOffset == 37, "m15 now starts at 36, below three rows of 2")
+  }
+
   /// A reader at the bottom who scrolls up while new items are measured is not pulled back
   /// down when they arrive: they were no longer at the bottom when the update finished.
   @Test func leavingTheBottomWhileMeasuringStopsFollowing() async {
@@ -155,6 +168,10 @@ private actor GatedTranscript {
 
   func append(_ items: [any ChatItem]) {
     dataSource.append(items)
+  }
+
+  func insert(_ items: [any ChatItem], at index: Int) {
+    dataSource.insert(items, at: index)
   }
 
   func applyInBackground() async {
