@@ -14,8 +14,7 @@ struct DecorationFacts {
     switch item {
     case let wire as StreamItem:  // concrete casts first: they are the cheap ones
       date = wire.date
-      let isMessage = wire.type == MessageItemType.text || wire.type == MessageItemType.photo
-      message = isMessage ? MessageModel(wire) : nil
+      message = MessageModel(messageIn: wire)
     case let notice as SystemNoticeItem:
       date = notice.date
     case let item as any MessageItem:

@@ -14,14 +14,21 @@ extension MessageModel {
   /// type `"text"` or `"photo"`; `nil` for anything else (system notices, typing rows, …).
   public init?(of item: any ChatItem) {
     // The concrete wire type first: a cast to a concrete type is cheap, while a cast to a
-    // protocol existential searches conformances, and this runs three times per decoration.
+    // protocol existential searches conformances.
     if let wire = item as? StreamItem {
-      guard wire.type == MessageItemType.text || wire.type == MessageItemType.photo else { return nil }
-      self.init(wire)
+      guard let model = MessageModel(messageIn: wire) else { return nil }
+      self = model
     } else if let message = item as? any MessageItem {
       self = message.message
     } else {
       return nil
     }
+  }
+
+  /// The message model of a wire item of a message type (`"text"`, `"photo"`); `nil` for
+  /// other wire items.
+  init?(messageIn wire: StreamItem) {
+    guard wire.type == MessageItemType.text || wire.type == MessageItemType.photo else { return nil }
+    self.init(wire)
   }
 }
