@@ -125,6 +125,18 @@ public final class TestPresenter: BaseChatItemPresenter<TestCell> {
   public override func perform(_ action: MenuAction) { log.record("\(action) \(item.id)") }
 }
 
+/// Sizes ``TestItem``s without presenters, as ``TestHeightCalculator`` does.
+public struct TestHeightMeasurer: ChatItemHeightMeasurer {
+  public var accepts: @Sendable (TestItem) -> Bool
+  public var counter: HeightCounter?
+
+  public func height(of item: any ChatItem, maximumWidth: Double, decoration: ChatItemDecoration) -> Double? {
+    guard let item = item as? TestItem, accepts(item) else { return nil }
+    return TestHeightCalculator(item: item, counter: counter).height(
+      maximumWidth: maximumWidth, decoration: decoration)
+  }
+}
+
 /// Builds ``TestPresenter``s, optionally only for items a predicate accepts.
 public struct TestBuilder: ChatItemPresenterBuilder {
   public let log: PresenterLog
@@ -132,16 +144,23 @@ public struct TestBuilder: ChatItemPresenterBuilder {
   public var supportsUpdates = true
   public var counter: HeightCounter?
   public var accepts: @Sendable (TestItem) -> Bool = { _ in true }
+  /// Offer a ``TestHeightMeasurer``, so rows get presenters only when they need them.
+  public var measures = false
 
   public init(
     log: PresenterLog, background: Bool = true, supportsUpdates: Bool = true, counter: HeightCounter? = nil,
-    accepts: @escaping @Sendable (TestItem) -> Bool = { _ in true }
+    measures: Bool = false, accepts: @escaping @Sendable (TestItem) -> Bool = { _ in true }
   ) {
     self.log = log
     self.background = background
     self.supportsUpdates = supportsUpdates
     self.counter = counter
+    self.measures = measures
     self.accepts = accepts
+  }
+
+  public var heightMeasurer: (any ChatItemHeightMeasurer)? {
+    measures ? TestHeightMeasurer(accepts: accepts, counter: counter) : nil
   }
 
   public var presenterType: any ChatItemPresenter.Type { TestPresenter.self }

@@ -13,11 +13,13 @@ public final class TranscriptHarness {
     configuration: ChatTranscriptController.Configuration = .init(),
     background: Bool = true,
     supportsUpdates: Bool = true,
-    counter: HeightCounter? = nil
+    counter: HeightCounter? = nil,
+    measuresWithoutPresenters: Bool = false
   ) {
     dataSource = ArrayDataSource(items)
     let builder = TestBuilder(
-      log: log, background: background, supportsUpdates: supportsUpdates, counter: counter)
+      log: log, background: background, supportsUpdates: supportsUpdates, counter: counter,
+      measures: measuresWithoutPresenters)
     controller = ChatTranscriptController(
       buildersByType: ["test": [builder], "separator": [builder], "status": [builder]],
       decorator: decorator, viewport: viewport, configuration: configuration)

@@ -88,9 +88,9 @@ extension ChatTranscriptController {
       decorate(window, windowStart: low, outside: outside)
     }
     let rows = decorated.map { entry in
-      makeRow(
-        entry, reusing: removed.removeValue(forKey: ChatItemKey(entry.item)), remeasureAll: remeasureAll,
-        update: &update)
+      // Nothing to reuse is the common case of a long insert: no key is hashed for it.
+      let previous = removed.isEmpty ? nil : removed.removeValue(forKey: ChatItemKey(entry.item))
+      return makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &update)
     }
     next.replaceRows(firstRow..<endRow, with: rows)
     anchor?.follow(replacing: firstRow..<endRow, with: rows)

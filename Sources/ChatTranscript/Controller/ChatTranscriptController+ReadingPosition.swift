@@ -96,25 +96,32 @@ extension ChatTranscriptController: CollectionViewDataSource {
   }
 
   public func presentation(ofRow index: Int) -> RowPresentation {
+    let presenter = layout.presenter(at: index, factory: factory)
     let row = layout.payload(at: index)
     return RowPresentation(
-      presenter: row.presenter, decoration: row.decoration, contentVersion: row.contentVersion)
+      presenter: presenter, decoration: row.decoration, contentVersion: row.contentVersion)
   }
 
   /// One walk over the rows: offsets add up row by row instead of being summed from each
-  /// chunk's start, which keeps the fixed cost of an update's visible-cell pass small.
+  /// chunk's start, which keeps the fixed cost of an update's visible-cell pass small. Rows
+  /// coming on screen without a presenter get theirs first.
   public func placements(ofRows range: Range<Int>) -> [RowPlacement] {
+    var withoutPresenter: [Int] = []
+    layout.forEachRow(in: range) { index, _, row in
+      if row.payload.presenter == nil { withoutPresenter.append(index) }
+    }
+    for index in withoutPresenter { _ = layout.presenter(at: index, factory: factory) }
     var placements: [RowPlacement] = []
     placements.reserveCapacity(range.count)
     let width = layout.width
     layout.forEachRow(in: range) { index, y, row in
       let payload = row.payload
+      guard let presenter = payload.presenter else { return }
       placements.append(
         RowPlacement(
           row: index, frame: Rect(x: 0, y: y, width: width, height: row.metrics.height),
           presentation: RowPresentation(
-            presenter: payload.presenter, decoration: payload.decoration,
-            contentVersion: payload.contentVersion)))
+            presenter: presenter, decoration: payload.decoration, contentVersion: payload.contentVersion)))
     }
     return placements
   }

@@ -97,7 +97,8 @@ extension ChatTranscriptController {
 
   /// Makes the row for a decorated item, reusing `previous` (the row that had the same key)
   /// when there is one: its presenter when the content is unchanged or the presenter takes
-  /// updates, its height when nothing the height depends on changed.
+  /// updates, its height when nothing the height depends on changed. A new row has no
+  /// presenter until it needs one.
   func makeRow(
     _ decorated: DecoratedRow, reusing previous: TranscriptLayout.Row?, remeasureAll: Bool,
     update: inout TranscriptUpdate
@@ -106,8 +107,8 @@ extension ChatTranscriptController {
     guard let previous else {
       update.insertedIDs.append(decorated.item.id)
       let row = TranscriptRow(
-        item: decorated.item, presenter: factory.makePresenter(for: decorated.item),
-        decoration: decorated.decoration, contentVersion: takeContentVersion(), role: decorated.role)
+        item: decorated.item, presenter: nil, decoration: decorated.decoration,
+        contentVersion: takeContentVersion(), role: decorated.role)
       return .init(
         metrics: RowMetrics(height: 0, bottomMargin: margin), isItem: decorated.role == .item,
         needsMeasurement: true, payload: row)
@@ -117,10 +118,11 @@ extension ChatTranscriptController {
     if contentChanged {
       update.updatedIDs.append(decorated.item.id)
       row.contentVersion = takeContentVersion()
-      if row.presenter.isItemUpdateSupported {
-        row.presenter.update(with: decorated.item)
+      if let presenter = row.presenter, presenter.isItemUpdateSupported {
+        presenter.update(with: decorated.item)
       } else {
-        row.presenter = factory.makePresenter(for: decorated.item)
+        // The row gets a presenter for the new content when it next needs one.
+        row.presenter = nil
       }
     }
     let decorationChanged = row.decoration != decorated.decoration

@@ -43,29 +43,52 @@ extension ChatTranscriptController {
     }
     next.width = width
     let pendingRows = next.rowsNeedingMeasurement
-    let measurement = planMeasurement(of: pendingRows, in: next)
+    let measurement = planMeasurement(of: pendingRows, in: &next)
     return PreparedUpdate(
       batch: batch, next: next, update: update, measurement: measurement, pendingRows: pendingRows,
       anchor: anchor, wasAtBottom: wasAtBottom, contentOffset: collectionView.viewport.contentOffset)
   }
 
   /// Sorts rows awaiting a height into cache hits, background work and owner work.
-  private func planMeasurement(of rows: [Int], in next: TranscriptLayout) -> HeightMeasurement {
+  ///
+  /// A row without a presenter is sized by its builders' measurers off the owner; only when
+  /// its type has none does it get its presenter here.
+  private func planMeasurement(of rows: [Int], in next: inout TranscriptLayout) -> HeightMeasurement {
     let width = collectionView.viewport.width
     var measurement = HeightMeasurement(
       width: width, count: rows.count, isParallel: configuration.measuresHeightsInParallel)
-    for (position, index) in rows.enumerated() {
-      let row = next.payload(at: index)
+    measurement.background.jobs.reserveCapacity(rows.count)
+    var needingPresenters: [Int] = []
+    // Items of one type come in long runs: the measurers of the last type are kept at hand.
+    var lastType = ""
+    var lastMeasurers: ChatItemHeightMeasurers?
+    next.forEachPayload(at: rows) { position, row in
       if let height = heightCache.height(
         contentVersion: row.contentVersion, width: width, decoration: row.decoration)
       {
         measurement.heights[position] = height
-      } else if row.presenter.canCalculateHeightInBackground,
-        let calculator = row.presenter.backgroundHeightCalculator()
-      {
-        measurement.background.positions.append(position)
-        measurement.background.calculators.append(calculator)
-        measurement.background.decorations.append(row.decoration)
+        return
+      }
+      if row.presenter == nil {
+        let type = row.item.type
+        if type != lastType {
+          lastType = type
+          lastMeasurers = factory.heightMeasurers(forType: type)
+        }
+        if let measurers = lastMeasurers {
+          measurement.background.add(
+            .item(row.item, measurers), position: position, decoration: row.decoration)
+          return
+        }
+      }
+      needingPresenters.append(position)
+    }
+    for position in needingPresenters {
+      let presenter = next.presenter(at: rows[position], factory: factory)
+      if presenter.canCalculateHeightInBackground, let calculator = presenter.backgroundHeightCalculator() {
+        measurement.background.add(
+          .calculator(calculator), position: position, decoration: next.payload(at: rows[position]).decoration
+        )
       } else {
         measurement.ownerPositions.append(position)
       }
@@ -75,24 +98,39 @@ extension ChatTranscriptController {
 
   /// Completes an update: owner-side heights, the layout swap, the reading position, visible
   /// cells, completions and observers.
-  func finish(_ prepared: inout PreparedUpdate, backgroundHeights: [Double]) {
+  func finish(_ prepared: inout PreparedUpdate, backgroundHeights: [Double?]) {
     // The width the update was prepared and measured for, not the viewport's: a resize while
     // heights were measured off the owner must not file them under the new width, where the
     // relayout the resize queued would find them and keep the old width's heights.
     let width = prepared.next.width
     var heights = prepared.measurement.heights
     let rows = prepared.pendingRows
+    var ownerPositions = prepared.measurement.ownerPositions
     for (position, height) in zip(prepared.measurement.background.positions, backgroundHeights) {
-      heights[position] = checkedHeight(
-        height, row: prepared.next.payload(at: rows[position]), width: width, update: &prepared.update)
+      if let height {
+        heights[position] = height
+      } else {
+        // No builder handles the item: the fallback presenter sizes it, on the owner.
+        ownerPositions.append(position)
+      }
     }
-    for position in prepared.measurement.ownerPositions {
+    for position in ownerPositions {
+      let presenter = prepared.next.presenter(at: rows[position], factory: factory)
       let row = prepared.next.payload(at: rows[position])
-      let height = row.presenter.heightForCell(maximumWidth: width, decoration: row.decoration)
-      heights[position] = checkedHeight(height, row: row, width: width, update: &prepared.update)
+      heights[position] = presenter.heightForCell(maximumWidth: width, decoration: row.decoration)
     }
+    // Measured heights are checked and cached in one walk over their rows. The closure
+    // must not capture `prepared`: reading `prepared.next` while it does would copy the layout.
+    let cachedHeights = prepared.measurement.heights
+    var update = prepared.update
+    prepared.next.forEachPayload(at: rows) { position, row in
+      guard cachedHeights[position] == nil, let height = heights[position] else { return }
+      heights[position] = checkedHeight(height, row: row, width: width, update: &update)
+    }
+    prepared.update = update
     prepared.update.measuredHeightCount = prepared.measurement.ownerPositions.count + backgroundHeights.count
-    prepared.update.backgroundHeightCount = backgroundHeights.count
+    prepared.update.backgroundHeightCount =
+      backgroundHeights.count - (ownerPositions.count - prepared.measurement.ownerPositions.count)
     prepared.next.setMeasuredHeights(heights.map { $0 ?? 0 }, at: rows)
 
     if collectionView.viewport.contentOffset != prepared.contentOffset {

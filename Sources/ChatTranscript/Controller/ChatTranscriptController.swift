@@ -82,7 +82,10 @@ public final class ChatTranscriptController {
   public var hasPendingUpdates: Bool { queue.hasPendingRequests || queue.isUpdating }
 
   public func item(atRow row: Int) -> any ChatItem { layout.payload(at: row).item }
-  public func presenter(atRow row: Int) -> any ChatItemPresenter { layout.payload(at: row).presenter }
+  /// Row `row`'s presenter; rows off screen get theirs when first asked.
+  public func presenter(atRow row: Int) -> any ChatItemPresenter {
+    layout.presenter(at: row, factory: factory)
+  }
   public func decoration(atRow row: Int) -> ChatItemDecoration { layout.payload(at: row).decoration }
   public func frame(ofRow row: Int) -> Rect { layout.frame(at: row) }
   public func row(atY y: Double) -> Int? { layout.index(atY: y) }
@@ -165,14 +168,12 @@ public final class ChatTranscriptController {
       // The current layout stays readable (scrolling) while heights are measured.
       var work = prepare(batch, inPlace: false)
       let background = work.measurement.background
-      let heights =
-        background.calculators.isEmpty
-        ? [] : await Self.runOffOwner(background)
+      let heights = background.jobs.isEmpty ? [] : await Self.runOffOwner(background)
       finish(&work, backgroundHeights: heights)
     }
   }
 
-  private static func runOffOwner(_ work: HeightMeasurement.BackgroundWork) async -> [Double] {
+  private static func runOffOwner(_ work: HeightMeasurement.BackgroundWork) async -> [Double?] {
     await withCheckedContinuation { continuation in
       DispatchQueue.global(qos: .userInitiated).async {
         continuation.resume(returning: work.run())

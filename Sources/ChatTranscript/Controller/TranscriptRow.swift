@@ -6,7 +6,9 @@ struct TranscriptRow {
   }
 
   var item: any ChatItem
-  var presenter: any ChatItemPresenter
+  /// Made when the row first needs one (on screen, touched, asked for, or an item only a
+  /// presenter can size), then kept while the row stays; see ``ChatItemHeightMeasurer``.
+  var presenter: (any ChatItemPresenter)?
   var decoration: ChatItemDecoration
   /// Unique per content: a new row or changed content gets a fresh one. Part of the
   /// height-cache key, and tells visible cells to reconfigure.
@@ -17,3 +19,13 @@ struct TranscriptRow {
 }
 
 typealias TranscriptLayout = LayoutModel<TranscriptRow>
+
+extension LayoutModel where Payload == TranscriptRow {
+  /// Row `index`'s presenter, made by `factory` and kept if the row has none yet.
+  mutating func presenter(at index: Int, factory: ChatItemPresenterFactory) -> any ChatItemPresenter {
+    if let presenter = payload(at: index).presenter { return presenter }
+    let presenter = factory.makePresenter(for: payload(at: index).item)
+    updatePayload(at: index) { $0.presenter = presenter }
+    return presenter
+  }
+}

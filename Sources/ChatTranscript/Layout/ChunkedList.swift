@@ -148,6 +148,25 @@ struct ChunkedList<Element: Summarized> {
     return (chunk, index - before.count, before)
   }
 
+  /// Visits, in order, every chunk whose summary passes `include`, with the index of its
+  /// first element. Subtrees whose totals fail `include` are skipped whole, so finding the
+  /// few chunks with something to do costs O(k log(n/B)), not a pass over every chunk.
+  ///
+  /// - Parameter include: must pass a sum whenever it passes one of its parts (e.g. "some
+  ///   count is above zero").
+  func forEachChunk(where include: (Element.Summary) -> Bool, _ body: (_ chunk: Int, _ start: Int) -> Void) {
+    func visit(_ node: Int, start: Int) {
+      guard include(tree[node].summary) else { return }
+      guard node < leafBase else {
+        if node - leafBase < chunks.count { body(node - leafBase, start) }
+        return
+      }
+      visit(2 * node, start: start)
+      visit(2 * node + 1, start: start + tree[2 * node].count)
+    }
+    if !chunks.isEmpty { visit(1, start: 0) }
+  }
+
   /// The index of the chunk's first element.
   func startIndex(ofChunk chunk: Int) -> Int { totals(before: chunk).count }
 
@@ -189,8 +208,11 @@ struct ChunkedList<Element: Summarized> {
   /// - Complexity: O(k log(n/B) + touched chunks × B).
   mutating func modifyElements(at indices: [Int], _ body: (Int, inout Element) -> Void) {
     var lastTouched = -1
+    // A cursor, not `forEachLocation`: a closure editing `self` while a method reads it
+    // would make Swift copy the list, and with it every chunk.
+    var cursor = Cursor()
     for (position, index) in indices.enumerated() {
-      let (chunk, offset) = location(of: index)
+      let (chunk, offset) = cursor.location(of: index, in: self)
       if chunk != lastTouched {
         if lastTouched >= 0 { resummarize(lastTouched) }
         lastTouched = chunk
@@ -199,6 +221,46 @@ struct ChunkedList<Element: Summarized> {
     }
     if lastTouched >= 0 { resummarize(lastTouched) }
     _checkInvariants()
+  }
+
+  /// Calls `body` with the position in `indices`, the chunk and the offset of each index.
+  ///
+  /// An index in the chunk of the one before it, or in the next chunk, costs O(1); any other
+  /// is looked up in the tree. So indices in ascending order (rows in order) cost
+  /// O(k + jumps × log(n/B)), never a walk over the chunks between them.
+  func forEachLocation(of indices: [Int], _ body: (Int, Int, Int) throws -> Void) rethrows {
+    var cursor = Cursor()
+    for (position, index) in indices.enumerated() {
+      let (chunk, offset) = cursor.location(of: index, in: self)
+      try body(position, chunk, offset)
+    }
+  }
+
+  /// Remembers the chunk of the last index located, so that the next index costs O(1) when
+  /// it lies in that chunk or the next one, and a tree lookup otherwise.
+  struct Cursor {
+    private var chunk = -1
+    private var chunkStart = 0
+    private var chunkEnd = 0
+
+    mutating func location(of index: Int, in list: ChunkedList) -> (chunk: Int, offset: Int) {
+      if index < chunkStart || index >= chunkEnd {
+        let chunks = list.chunks
+        let nextEnd = chunk + 1 < chunks.count ? chunkEnd + chunks[chunk + 1].elements.count : chunkEnd
+        if chunk >= 0, index >= chunkEnd, index < nextEnd {
+          chunk += 1
+          chunkStart = chunkEnd
+          chunkEnd = nextEnd
+        } else {
+          precondition(index >= 0 && index < list.count, "index \(index) out of bounds")
+          let found = list.locate(index)
+          chunk = found.chunk
+          chunkStart = found.before.count
+          chunkEnd = chunkStart + chunks[chunk].elements.count
+        }
+      }
+      return (chunk, index - chunkStart)
+    }
   }
 
   /// Changes an element in place without touching the totals; `body` must keep its summary.

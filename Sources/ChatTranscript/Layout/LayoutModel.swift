@@ -78,6 +78,14 @@ public struct LayoutModel<Payload> {
     return payloads.chunks[chunk].elements[offset].payload
   }
 
+  /// Visits the payloads of rows `indices` (ascending: one walk over the rows), with each
+  /// index's position in `indices`.
+  public func forEachPayload(at indices: [Int], _ body: (Int, Payload) throws -> Void) rethrows {
+    try geometry.forEachLocation(of: indices) { position, chunk, offset in
+      try body(position, payloads.chunks[chunk].elements[offset].payload)
+    }
+  }
+
   /// Replaces rows in `range` with `newRows`: insertion, deletion and resizing in one call.
   ///
   /// - Precondition: `range` lies within `0...count`.
@@ -94,15 +102,13 @@ public struct LayoutModel<Payload> {
 
   /// The indices of rows waiting for a height, in order.
   ///
-  /// - Complexity: O(n/B + B × chunks holding such rows).
+  /// - Complexity: O(c × (B + log(n/B))) for c chunks holding such rows.
   public var rowsNeedingMeasurement: [Int] {
     var result: [Int] = []
     result.reserveCapacity(pendingMeasurementCount)
-    var start = 0
-    for content in geometry.chunks {
-      defer { start += content.elements.count }
-      guard content.summary.pendingCount > 0 else { continue }
-      for offset in content.elements.indices where content.elements[offset].needsMeasurement {
+    geometry.forEachChunk(where: { $0.pendingCount > 0 }) { chunk, start in
+      let elements = geometry.chunks[chunk].elements
+      for offset in elements.indices where elements[offset].needsMeasurement {
         result.append(start + offset)
       }
     }

@@ -13,10 +13,17 @@ public protocol ChatItemPresenterBuilder {
   /// own model can convert once here instead of in both (reading an item out of
   /// `any ChatItem` is the costly part of making a presenter).
   func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)?
+
+  /// Sizes this builder's items without presenters; `nil` (the default) when only a
+  /// presenter can. With one, rows get presenters only when they need them (on screen,
+  /// touched, asked for), which is what keeps a long transcript cheap to lay out and to hold.
+  var heightMeasurer: (any ChatItemHeightMeasurer)? { get }
 }
 
 extension ChatItemPresenterBuilder {
   public func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)? {
     canHandle(item) ? makePresenter(for: item) : nil
   }
+
+  public var heightMeasurer: (any ChatItemHeightMeasurer)? { nil }
 }

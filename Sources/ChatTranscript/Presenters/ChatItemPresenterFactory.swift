@@ -1,10 +1,25 @@
 /// Routes items to the builders registered for their type, falling back to a placeholder.
 public struct ChatItemPresenterFactory {
   private let buildersByType: [String: [any ChatItemPresenterBuilder]]
+  /// For each type whose every builder has a height measurer, those measurers: items of
+  /// these types are sized without presenters.
+  private let measurersByType: [String: ChatItemHeightMeasurers]
 
   /// - Parameter buildersByType: for each item type, builders in order of preference.
   public init(_ buildersByType: [String: [any ChatItemPresenterBuilder]]) {
     self.buildersByType = buildersByType
+    measurersByType = buildersByType.compactMapValues { builders in
+      let measurers = builders.compactMap(\.heightMeasurer)
+      // A builder without one may be the first to handle an item: only its presenter can
+      // size that item, so the whole type goes through presenters.
+      return measurers.count == builders.count ? ChatItemHeightMeasurers(measurers: measurers) : nil
+    }
+  }
+
+  /// The measurers that size items of `type` without presenters, if every builder of the
+  /// type has one.
+  func heightMeasurers(forType type: String) -> ChatItemHeightMeasurers? {
+    measurersByType[type]
   }
 
   /// A presenter from the first builder for the item's type that can handle it, or an

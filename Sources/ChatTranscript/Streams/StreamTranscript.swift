@@ -86,7 +86,7 @@ public final class StreamTranscript: ChatDataSource {
       replace(at: index, with: item)
     case .status(let id, let status):
       guard let index = index(ofID: id) else { return [.unknownID(id)] }
-      guard var item = entries[index].item as? StreamItem else { return [] }
+      guard var item = entries[index].item.wireItem else { return [] }
       item.status = status
       replace(at: index, with: item)
     case .delete(let id):

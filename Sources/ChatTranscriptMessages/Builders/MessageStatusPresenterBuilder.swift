@@ -16,4 +16,9 @@ public struct MessageStatusPresenterBuilder<Cell: MessageStatusCell>: ChatItemPr
     }
     return MessageStatusPresenter<Cell>(item: converted)
   }
+
+  /// Sizes rows off screen without presenters.
+  public var heightMeasurer: (any ChatItemHeightMeasurer)? {
+    SingleRowHeightMeasurer { MessageStatusItem(converting: $0) != nil }
+  }
 }

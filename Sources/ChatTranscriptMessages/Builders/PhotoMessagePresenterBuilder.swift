@@ -22,4 +22,9 @@ public struct PhotoMessagePresenterBuilder<Cell: PhotoMessageCell>: ChatItemPres
   public func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)? {
     PhotoMessageItem(converting: item).map { PhotoMessagePresenter<Cell>(item: $0, context: context) }
   }
+
+  /// Sizes rows off screen without presenters.
+  public var heightMeasurer: (any ChatItemHeightMeasurer)? {
+    BubbleHeightMeasurer.photo(sizing: BubbleSizing(Cell.self, context: context))
+  }
 }

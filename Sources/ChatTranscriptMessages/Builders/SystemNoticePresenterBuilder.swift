@@ -20,4 +20,9 @@ public struct SystemNoticePresenterBuilder<Cell: SystemNoticeCell>: ChatItemPres
     }
     return SystemNoticePresenter<Cell>(item: converted, context: context)
   }
+
+  /// Sizes rows off screen without presenters.
+  public var heightMeasurer: (any ChatItemHeightMeasurer)? {
+    SystemNoticeHeightMeasurer<Cell>(context: context)
+  }
 }

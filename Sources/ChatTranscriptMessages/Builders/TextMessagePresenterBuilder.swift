@@ -22,4 +22,9 @@ public struct TextMessagePresenterBuilder<Cell: TextMessageCell>: ChatItemPresen
   public func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)? {
     TextMessageItem(converting: item).map { TextMessagePresenter<Cell>(item: $0, context: context) }
   }
+
+  /// Sizes rows off screen without presenters.
+  public var heightMeasurer: (any ChatItemHeightMeasurer)? {
+    BubbleHeightMeasurer.text(sizing: BubbleSizing(Cell.self, context: context))
+  }
 }

@@ -16,4 +16,9 @@ public struct TimeSeparatorPresenterBuilder<Cell: TimeSeparatorCell>: ChatItemPr
     }
     return TimeSeparatorPresenter<Cell>(item: converted)
   }
+
+  /// Sizes rows off screen without presenters.
+  public var heightMeasurer: (any ChatItemHeightMeasurer)? {
+    SingleRowHeightMeasurer { TimeSeparatorItem(converting: $0) != nil }
+  }
 }

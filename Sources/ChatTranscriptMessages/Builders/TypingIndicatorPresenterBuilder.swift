@@ -16,4 +16,9 @@ public struct TypingIndicatorPresenterBuilder<Cell: TypingIndicatorCell>: ChatIt
     }
     return TypingIndicatorPresenter<Cell>(item: converted)
   }
+
+  /// Sizes rows off screen without presenters.
+  public var heightMeasurer: (any ChatItemHeightMeasurer)? {
+    SingleRowHeightMeasurer { TypingIndicatorItem(converting: $0) != nil }
+  }
 }

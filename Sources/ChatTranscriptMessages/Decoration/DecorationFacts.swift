@@ -2,7 +2,7 @@ import ChatTranscript
 
 /// What ``MessagesDecorator`` reads of one item: its date and, for a message, its model.
 ///
-/// Read with one cast per item: a decoration looks at an item and both neighbours, and a
+/// Read with at most one cast per item: a decoration looks at an item and both neighbours, and a
 /// dynamic cast from `any ChatItem` (which copies the item out) is the costly part of it.
 struct DecorationFacts {
   /// When the item happened, for any item that says: messages, system notices, wire items.
@@ -11,11 +11,13 @@ struct DecorationFacts {
   var message: MessageModel?
 
   init(_ item: any ChatItem) {
-    switch item {
-    case let wire as StreamItem:  // concrete casts first: they are the cheap ones
+    if let wire = item.wireItem {  // no cast at all for what stream transcripts hold
       date = wire.date
       message = MessageModel(messageIn: wire)
-    case let notice as SystemNoticeItem:
+      return
+    }
+    switch item {
+    case let notice as SystemNoticeItem:  // concrete casts first: they are the cheap ones
       date = notice.date
     case let item as any MessageItem:
       message = item.message

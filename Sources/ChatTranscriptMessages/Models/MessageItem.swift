@@ -15,7 +15,7 @@ extension MessageModel {
   public init?(of item: any ChatItem) {
     // The concrete wire type first: a cast to a concrete type is cheap, while a cast to a
     // protocol existential searches conformances.
-    if let wire = item as? StreamItem {
+    if let wire = item.wireItem {
       guard let model = MessageModel(messageIn: wire) else { return nil }
       self = model
     } else if let message = item as? any MessageItem {

@@ -27,7 +27,7 @@ public struct PhotoMessageItem: MessageItem, Hashable {
   /// `"photo"`.
   public init?(converting item: any ChatItem) {
     // Wire items first: they are what a stream transcript holds, and a failed cast costs.
-    if let wire = item as? StreamItem {
+    if let wire = item.wireItem {
       guard wire.type == MessageItemType.photo else { return nil }
       self.init(wire)
     } else if let photo = item as? PhotoMessageItem {
@@ -39,7 +39,7 @@ public struct PhotoMessageItem: MessageItem, Hashable {
 
   /// Whether ``init(converting:)`` would succeed, without copying the item out.
   public static func canConvert(_ item: any ChatItem) -> Bool {
-    item is StreamItem ? item.type == MessageItemType.photo : item is PhotoMessageItem
+    item.wireItem != nil ? item.type == MessageItemType.photo : item is PhotoMessageItem
   }
 
   public var id: String { message.id }

@@ -20,10 +20,11 @@ public struct SystemNoticeItem: ChatItem, Hashable {
 
   /// `item` as a notice when it is one: a ``SystemNoticeItem`` or a wire item of type `"system"`.
   public init?(converting item: any ChatItem) {
-    if let notice = item as? SystemNoticeItem {
-      self = notice
-    } else if let wire = item as? StreamItem, wire.type == MessageItemType.system {
+    if let wire = item.wireItem {
+      guard wire.type == MessageItemType.system else { return nil }
       self.init(wire)
+    } else if let notice = item as? SystemNoticeItem {
+      self = notice
     } else {
       return nil
     }

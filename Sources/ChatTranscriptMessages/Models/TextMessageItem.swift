@@ -19,7 +19,7 @@ public struct TextMessageItem: MessageItem, Hashable {
   /// `"text"`.
   public init?(converting item: any ChatItem) {
     // Wire items first: they are what a stream transcript holds, and a failed cast costs.
-    if let wire = item as? StreamItem {
+    if let wire = item.wireItem {
       guard wire.type == MessageItemType.text else { return nil }
       self.init(wire)
     } else if let text = item as? TextMessageItem {
@@ -31,7 +31,7 @@ public struct TextMessageItem: MessageItem, Hashable {
 
   /// Whether ``init(converting:)`` would succeed, without copying the item out.
   public static func canConvert(_ item: any ChatItem) -> Bool {
-    item is StreamItem ? item.type == MessageItemType.text : item is TextMessageItem
+    item.wireItem != nil ? item.type == MessageItemType.text : item is TextMessageItem
   }
 
   public var id: String { message.id }

@@ -3,9 +3,7 @@ import ChatTranscript
 /// Presents a photo message in a `Cell` chosen by the theme.
 public final class PhotoMessagePresenter<Cell: PhotoMessageCell>: MessagePresenter<PhotoMessageItem, Cell> {
   public override func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? {
-    PhotoMessageHeightCalculator(
-      item: item, senderName: Cell.displayName(forSender: item.message.sender), metrics: Cell.metrics,
-      configuration: context.configuration, measurer: textMeasurer)
+    PhotoMessageHeightCalculator(item: item, sizing: BubbleSizing(Cell.self, context: context))
   }
 
   public override func configureContent(

@@ -18,7 +18,7 @@ open class SingleRowPresenter<Item: ChatItemConvertible, Cell: SingleRowCell>: B
   public override var canCalculateHeightInBackground: Bool { true }
 
   public override func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? {
-    FixedHeight(height: 1)
+    FixedHeight(height: SingleRowHeightMeasurer.rowHeight)
   }
 
   public override func configure(_ cell: Cell, decoration: ChatItemDecoration) {

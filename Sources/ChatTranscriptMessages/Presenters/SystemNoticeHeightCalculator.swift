@@ -12,6 +12,13 @@ public struct SystemNoticeHeightCalculator: ChatItemHeightCalculator {
     self.measurer = measurer
   }
 
+  /// The calculator for `notice` shown in a `Cell`: the presenter's and the measurer's.
+  public init<Cell: SystemNoticeCell>(
+    _ notice: SystemNoticeItem, in cell: Cell.Type, measurer: ItemTextMeasurer
+  ) {
+    self.init(text: notice.text, inset: Cell.horizontalInset, measurer: measurer)
+  }
+
   public func height(maximumWidth: Double, decoration: ChatItemDecoration) -> Double {
     Double(CenteredTextLayout(rowWidth: maximumWidth, text: text, inset: inset, measurer: measurer).height)
   }

@@ -14,8 +14,7 @@ public final class SystemNoticePresenter<Cell: SystemNoticeCell>: BaseChatItemPr
   public override var canCalculateHeightInBackground: Bool { true }
 
   public override func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? {
-    SystemNoticeHeightCalculator(
-      text: item.text, inset: Cell.horizontalInset, measurer: context.textMeasurer(forItemWithID: item.id))
+    SystemNoticeHeightCalculator(item, in: Cell.self, measurer: context.textMeasurer(forItemWithID: item.id))
   }
 
   public override func configure(_ cell: Cell, decoration: ChatItemDecoration) {

@@ -20,6 +20,13 @@ public struct TextMessageHeightCalculator: ChatItemHeightCalculator {
     self.measurer = measurer
   }
 
+  /// The calculator for `item` with `sizing`: what presenters and measurers use.
+  public init(item: TextMessageItem, sizing: BubbleSizing) {
+    self.init(
+      item: item, senderName: sizing.senderName(item.message.sender), metrics: sizing.metrics,
+      configuration: sizing.configuration, measurer: sizing.itemTextMeasurer(forItemWithID: item.id))
+  }
+
   public func height(maximumWidth: Double, decoration: ChatItemDecoration) -> Double {
     let message = MessageViewModel(
       message: item.message, decoration: decoration, senderName: senderName,

@@ -3,9 +3,7 @@ import ChatTranscript
 /// Presents a text message in a `Cell` chosen by the theme.
 public final class TextMessagePresenter<Cell: TextMessageCell>: MessagePresenter<TextMessageItem, Cell> {
   public override func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? {
-    TextMessageHeightCalculator(
-      item: item, senderName: Cell.displayName(forSender: item.message.sender), metrics: Cell.metrics,
-      configuration: context.configuration, measurer: textMeasurer)
+    TextMessageHeightCalculator(item: item, sizing: BubbleSizing(Cell.self, context: context))
   }
 
   public override func configureContent(

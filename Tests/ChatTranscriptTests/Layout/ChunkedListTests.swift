@@ -70,4 +70,79 @@ import TranscriptGenerator
     #expect(list.map(\.value) == reference, "seed \(seed)")
     #expect(list.count == reference.count, "seed \(seed)")
   }
+
+  /// Elements that are flagged or not, summed as a count of flags.
+  struct Flag: Summarized {
+    struct Count: ChunkSummary {
+      var flagged: Int
+      static var zero: Count { Count(flagged: 0) }
+      static func + (lhs: Count, rhs: Count) -> Count { Count(flagged: lhs.flagged + rhs.flagged) }
+    }
+    var value: Int
+    var isFlagged: Bool
+    var summary: Count { Count(flagged: isFlagged ? 1 : 0) }
+  }
+
+  /// A list of `count` elements cut into uneven chunks by random edits, and the same as an array.
+  private static func randomFlags(count: Int, random: inout SeededRandom) -> (ChunkedList<Flag>, [Flag]) {
+    var list = ChunkedList<Flag>()
+    var reference: [Flag] = []
+    while reference.count < count {
+      let at = random.below(reference.count + 1)
+      let new = (0..<random.below(900)).map { _ in
+        Flag(value: random.below(1_000_000), isFlagged: random.below(50) == 0)
+      }
+      list.replaceSubrange(at..<at, with: new)
+      reference.insert(contentsOf: new, at: at)
+    }
+    return (list, reference)
+  }
+
+  /// Many lookups in one call: ascending runs (in one chunk, the next, or far away) and
+  /// indices out of order must find what one lookup each finds, and edits land on them.
+  @Test func locatingManyIndicesMatchesLookingUpEach() {
+    let seed = SeededRandom.seed(fromEnvironment: "CHUNKED_LIST_SEED", default: 7)
+    var random = SeededRandom(seed: seed)
+    var (list, reference) = Self.randomFlags(count: 20_000, random: &random)
+    for _ in 0..<50 {
+      var indices: [Int] = []
+      var index = random.below(reference.count)
+      for _ in 0..<random.below(200) {
+        indices.append(index)
+        switch random.below(4) {
+        case 0: index = random.below(reference.count)  // anywhere, also backwards
+        case 1: index = min(index + random.below(3_000), reference.count - 1)
+        default: index = min(index + random.below(3), reference.count - 1)
+        }
+      }
+      var found: [Int] = []
+      list.forEachLocation(of: indices) { position, chunk, offset in
+        #expect(list.location(of: indices[position]) == (chunk, offset), "seed \(seed)")
+        found.append(list.chunks[chunk].elements[offset].value)
+      }
+      #expect(found == indices.map { reference[$0].value }, "seed \(seed)")
+      list.modifyElements(at: indices) { _, element in element.value += 1 }
+      for index in indices { reference[index].value += 1 }
+    }
+    #expect(list.map(\.value) == reference.map(\.value), "seed \(seed)")
+  }
+
+  /// Chunks whose totals say they hold a flag are visited in order, each with its first index,
+  /// and no other: the flags found are exactly the array's.
+  @Test func visitingChunksByTheirTotalsFindsEveryFlag() {
+    let seed = SeededRandom.seed(fromEnvironment: "CHUNKED_LIST_SEED", default: 7)
+    var random = SeededRandom(seed: seed)
+    let (list, reference) = Self.randomFlags(count: 30_000, random: &random)
+    var flagged: [Int] = []
+    var visited = 0
+    list.forEachChunk(where: { $0.flagged > 0 }) { chunk, start in
+      visited += 1
+      let elements = list.chunks[chunk].elements
+      #expect(list.startIndex(ofChunk: chunk) == start)
+      for offset in elements.indices where elements[offset].isFlagged { flagged.append(start + offset) }
+    }
+    #expect(flagged == reference.indices.filter { reference[$0].isFlagged }, "seed \(seed)")
+    #expect(visited == list.chunks.filter { $0.summary.flagged > 0 }.count)
+    #expect(!flagged.isEmpty)
+  }
 }

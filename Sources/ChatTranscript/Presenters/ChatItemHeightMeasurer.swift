@@ -1,0 +1,31 @@
+/// Sizes the items a builder handles without making presenters, from `Sendable` inputs only,
+/// on any queue.
+///
+/// The engine makes a presenter only for a row that needs one: on screen, touched, or asked
+/// for by the app. Every other row of a builder that has a measurer is sized by it, off the
+/// owner, so a cold layout of a million items makes no presenters and keeps none: a chat
+/// screen shows a few dozen rows at a time.
+public protocol ChatItemHeightMeasurer: Sendable {
+  /// The height of `item`'s cell, or `nil` when the builder does not handle `item`.
+  ///
+  /// Must equal the height the builder's presenter for `item` gives for the same width and
+  /// decoration: whichever of the two measured a row, the layout must be the same.
+  func height(of item: any ChatItem, maximumWidth: Double, decoration: ChatItemDecoration) -> Double?
+}
+
+/// The measurers of every builder registered for one item type, in the builders' order: an
+/// item is sized by the first that handles it, as it would get the first builder's presenter.
+struct ChatItemHeightMeasurers: Sendable {
+  let measurers: [any ChatItemHeightMeasurer]
+
+  /// `item`'s height from the first measurer that handles it; `nil` when none does (the
+  /// item gets the fallback presenter, which the owner then asks).
+  func height(of item: any ChatItem, maximumWidth: Double, decoration: ChatItemDecoration) -> Double? {
+    for measurer in measurers {
+      if let height = measurer.height(of: item, maximumWidth: maximumWidth, decoration: decoration) {
+        return height
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,41 @@
+import ChatTranscript
+
+/// Sizes message bubbles without presenters, with the calculators their presenters use.
+public struct BubbleHeightMeasurer: ChatItemHeightMeasurer {
+  public var sizing: BubbleSizing
+  /// Converts the item to the bubble's item type and runs its calculator; `nil` when the item
+  /// is not of that type.
+  private let measure: @Sendable (any ChatItem, BubbleSizing, Double, ChatItemDecoration) -> Double?
+
+  /// Text bubbles, as ``TextMessagePresenter`` sizes them.
+  public static func text(sizing: BubbleSizing) -> Self {
+    Self(sizing: sizing) { item, sizing, width, decoration in
+      TextMessageItem(converting: item).map {
+        TextMessageHeightCalculator(item: $0, sizing: sizing).height(
+          maximumWidth: width, decoration: decoration)
+      }
+    }
+  }
+
+  /// Photo bubbles, as ``PhotoMessagePresenter`` sizes them.
+  public static func photo(sizing: BubbleSizing) -> Self {
+    Self(sizing: sizing) { item, sizing, width, decoration in
+      PhotoMessageItem(converting: item).map {
+        PhotoMessageHeightCalculator(item: $0, sizing: sizing).height(
+          maximumWidth: width, decoration: decoration)
+      }
+    }
+  }
+
+  private init(
+    sizing: BubbleSizing,
+    measure: @escaping @Sendable (any ChatItem, BubbleSizing, Double, ChatItemDecoration) -> Double?
+  ) {
+    self.sizing = sizing
+    self.measure = measure
+  }
+
+  public func height(of item: any ChatItem, maximumWidth: Double, decoration: ChatItemDecoration) -> Double? {
+    measure(item, sizing, maximumWidth, decoration)
+  }
+}

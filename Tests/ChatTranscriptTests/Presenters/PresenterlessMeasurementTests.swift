@@ -1,0 +1,111 @@
+import ChatTranscript
+import TestSupport
+import Testing
+
+/// Builders with a height measurer: rows are sized without presenters, and get one only when
+/// they need it (on screen, asked for), so presenters made follow the screen, not the
+/// transcript.
+@Suite struct PresenterlessMeasurementTests {
+  /// 200 items of heights 1–3; the viewport shows a handful of them.
+  private static func items() -> [any ChatItem] {
+    (0..<200).map { TestItem(id: "m\($0)", height: Double($0 % 3 + 1)) }
+  }
+
+  @Test func onlyRowsOnScreenGetPresenters() {
+    let harness = TranscriptHarness(items: Self.items(), measuresWithoutPresenters: true)
+    let visible = harness.controller.collectionView.visibleCells.count
+    #expect(visible > 0 && visible < 10)
+    #expect(harness.log.built == visible)
+    #expect(harness.log.ownerHeights == 0)
+    // Every row has its height all the same: 1, 2, 3, 1, …, 200 rows adding up to 399.
+    #expect(harness.controller.contentHeight == 399)
+    #expect(harness.layoutDump == Self.referenceDump())
+  }
+
+  @Test func heightsEqualThoseMeasuredThroughPresenters() {
+    let presenterless = TranscriptHarness(items: Self.items(), measuresWithoutPresenters: true)
+    let withPresenters = TranscriptHarness(items: Self.items())
+    #expect(withPresenters.log.built == 200)
+    #expect(presenterless.layoutDump == withPresenters.layoutDump)
+  }
+
+  @Test func scrollingMakesPresentersForRowsComingIntoView() {
+    let harness = TranscriptHarness(items: Self.items(), measuresWithoutPresenters: true)
+    let builtAtBottom = harness.log.built
+    harness.controller.collectionView.setContentOffset(0)
+    let top = harness.controller.collectionView.visibleCells.map(\.row)
+    #expect(top.first == 0)
+    #expect(harness.log.built == builtAtBottom + top.count)
+    // Scrolling back finds the presenters kept: none is made twice.
+    harness.controller.collectionView.scrollToBottom()
+    #expect(harness.log.built == builtAtBottom + top.count)
+  }
+
+  @Test func askingForAPresenterMakesItOnceAndKeepsIt() {
+    let harness = TranscriptHarness(items: Self.items(), measuresWithoutPresenters: true)
+    let built = harness.log.built
+    let presenter = harness.controller.presenter(atRow: 50)
+    #expect(harness.log.built == built + 1)
+    #expect(harness.controller.presenter(atRow: 50) === presenter)
+    // An unrelated update keeps it, an edit of its item updates it in place.
+    harness.dataSource.append([TestItem(id: "new")])
+    harness.dataSource.replace(at: 50, with: TestItem(id: "m50", height: 7))
+    harness.controller.applyPendingUpdates()
+    #expect(harness.controller.presenter(atRow: 50) === presenter)
+    #expect(harness.log.updates == 1)
+    #expect(harness.controller.frame(ofRow: 50).height == 7)
+  }
+
+  @Test func editsOfRowsWithoutPresentersMakeNone() {
+    let harness = TranscriptHarness(items: Self.items(), measuresWithoutPresenters: true)
+    let built = harness.log.built
+    harness.dataSource.replace(at: 10, with: TestItem(id: "m10", height: 9))
+    harness.controller.applyPendingUpdates()
+    #expect(harness.log.built == built)
+    #expect(harness.controller.frame(ofRow: 10).height == 9)
+  }
+
+  @Test func aBuilderWithoutMeasurerSizesItsWholeTypeThroughPresenters() {
+    // The first builder for the type has no measurer and might be the one to handle any
+    // item, so every item of the type needs its presenter to be sized.
+    let log = PresenterLog()
+    let picky = TestBuilder(log: log, accepts: { $0.text == "special" })
+    let general = TestBuilder(log: log, measures: true)
+    let controller = ChatTranscriptController(
+      buildersByType: ["test": [picky, general]], viewport: Viewport(width: 40, height: 5))
+    let dataSource = ArrayDataSource(Self.items())
+    controller.dataSource = dataSource
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    #expect(log.built == 200)
+    #expect(controller.contentHeight == 399)
+  }
+
+  @Test func anItemNoMeasurerHandlesGetsTheFallbackPresenter() {
+    let log = PresenterLog()
+    let picky = TestBuilder(log: log, measures: true, accepts: { $0.height != 2 })
+    let controller = ChatTranscriptController(
+      buildersByType: ["test": [picky]], viewport: Viewport(width: 40, height: 5))
+    let dataSource = ArrayDataSource(Self.items())
+    controller.dataSource = dataSource
+    var update: TranscriptUpdate?
+    controller.onUpdate = { update = $0 }
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    // Items of height 2 (67 of them) are refused: one-row placeholders, sized on the owner.
+    #expect(controller.presenter(atRow: 1) is UnsupportedItemPresenter)
+    #expect(controller.frame(ofRow: 1).height == 1)
+    #expect(controller.contentHeight == 399 - 67)
+    #expect(update?.measuredHeightCount == 200)
+    #expect(update?.backgroundHeightCount == 133)
+  }
+
+  /// `id y height` per row, computed directly from the items.
+  private static func referenceDump() -> [String] {
+    var y = 0
+    return (0..<200).map { index in
+      defer { y += index % 3 + 1 }
+      return "m\(index) \(y) \(index % 3 + 1)"
+    }
+  }
+}
