@@ -107,8 +107,8 @@ extension ChatTranscriptController {
     guard let previous else {
       update.insertedIDs.append(decorated.item.id)
       let row = TranscriptRow(
-        item: decorated.item, presenter: nil, decoration: decorated.decoration,
-        contentVersion: takeContentVersion(), role: decorated.role)
+        item: decorated.item, presenter: nil, contentVersion: takeContentVersion(),
+        decoration: decorated.decoration, role: decorated.role)
       return .init(
         metrics: RowMetrics(height: 0, bottomMargin: margin), isItem: decorated.role == .item,
         needsMeasurement: true, payload: row)

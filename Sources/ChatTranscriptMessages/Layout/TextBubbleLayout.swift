@@ -45,7 +45,7 @@ struct SideTexts {
 
   init(_ message: MessageViewModel, metrics: BubbleMetrics, wrapWidth: Int) {
     if let line = message.senderLine { sender = min(displayWidth(of: line), wrapWidth) }
-    if metrics.showsFooter { footer = min(displayWidth(of: message.footerText), wrapWidth) }
+    if metrics.showsFooter { footer = min(message.footerWidth, wrapWidth) }
   }
 
   var widest: Int { max(sender, footer) }

@@ -46,6 +46,21 @@ public struct MessageViewModel: Sendable, Hashable {
     [dateText, statusText].compactMap { $0 }.joined(separator: " · ")
   }
 
+  private static let footerSeparatorWidth = displayWidth(of: " · ")
+
+  /// The columns ``footerText`` takes, without building it (heights need only the width).
+  /// Widths add up across the join: the separator starts and ends with a space, so no
+  /// cluster spans it.
+  public var footerWidth: Int {
+    switch (dateText, statusText) {
+    case (let date?, let status?):
+      displayWidth(of: date) + Self.footerSeparatorWidth + displayWidth(of: status)
+    case (let date?, nil): displayWidth(of: date)
+    case (nil, let status?): displayWidth(of: status)
+    case (nil, nil): 0
+    }
+  }
+
   /// How a delivery status reads in a footer or status row.
   public static func statusText(for status: DeliveryStatus) -> String {
     switch status {

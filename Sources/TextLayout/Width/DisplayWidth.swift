@@ -15,3 +15,10 @@ public func displayWidth(of text: some StringProtocol) -> Int {
   var copy = String(text)
   return copy.withUTF8(ClusterScanner.width(of:))
 }
+
+/// ``displayWidth(of:)`` for a `String`, the usual argument: called from another module, the
+/// generic version is not specialized and copied even short strings to the heap to read them.
+public func displayWidth(of text: String) -> Int {
+  var text = text
+  return text.withUTF8(ClusterScanner.width(of:))
+}

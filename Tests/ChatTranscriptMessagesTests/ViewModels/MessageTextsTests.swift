@@ -1,5 +1,6 @@
 import ChatTranscript
 import Testing
+import TextLayout
 
 @testable import ChatTranscriptMessages
 
@@ -23,6 +24,23 @@ import Testing
         (minuteOfDay / 60 < 10 ? "0" : "") + String(minuteOfDay / 60) + ":"
         + (minuteOfDay % 60 < 10 ? "0" : "") + String(minuteOfDay % 60)
       #expect(date.timeOfDayText == expected)
+    }
+  }
+
+  /// The footer's width is summed without building the footer; it must be the built
+  /// footer's width for every combination of date and status, on both sides of the chat.
+  @Test func footerWidthIsTheFooterTextsWidth() {
+    let statuses: [DeliveryStatus?] = [nil, .sending, .sent, .delivered, .read, .failed]
+    for date in [nil, Timestamp(secondsSince1970: 3_600 * 13 + 60 * 7)] {
+      for status in statuses {
+        for isIncoming in [false, true] {
+          let message = MessageModel(
+            id: "m", type: "text", sender: "ana", isIncoming: isIncoming, date: date, status: status)
+          let viewModel = MessageViewModel(
+            message: message, decoration: .plain, senderName: "ana", showsSenderNames: true)
+          #expect(viewModel.footerWidth == displayWidth(of: viewModel.footerText), "\(viewModel.footerText)")
+        }
+      }
     }
   }
 }
