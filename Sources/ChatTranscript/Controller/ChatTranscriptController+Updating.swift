@@ -121,11 +121,15 @@ extension ChatTranscriptController {
     }
     // Measured heights are checked and cached in one walk over their rows. The closure
     // must not capture `prepared`: reading `prepared.next` while it does would copy the layout.
+    // A cache keeps at most `capacity` heights: of a longer run only the last rows' (the
+    // newest messages) would survive storing all, so only those are stored.
     let cachedHeights = prepared.measurement.heights
+    let firstStored = rows.count - heightCache.capacity / 2
     var update = prepared.update
     prepared.next.forEachPayload(at: rows) { position, row in
       guard cachedHeights[position] == nil, let height = heights[position] else { return }
-      heights[position] = checkedHeight(height, row: row, width: width, update: &update)
+      heights[position] = checkedHeight(
+        height, row: row, width: width, caches: position >= firstStored, update: &update)
     }
     prepared.update = update
     prepared.update.measuredHeightCount = prepared.measurement.ownerPositions.count + backgroundHeights.count
@@ -152,17 +156,19 @@ extension ChatTranscriptController {
     loadPagesIfNeeded()
   }
 
-  /// Caches a height measured at `width`, clamping a non-finite or negative one to 0 and
-  /// reporting it.
+  /// Clamps a non-finite or negative height to 0 and reports it; caches a good one measured
+  /// at `width` when `caches`.
   private func checkedHeight(
-    _ height: Double, row: TranscriptRow, width: Double, update: inout TranscriptUpdate
+    _ height: Double, row: TranscriptRow, width: Double, caches: Bool, update: inout TranscriptUpdate
   ) -> Double {
     guard height.isFinite, height >= 0 else {
       update.errors.append(.invalidHeight(itemID: row.item.id, height: height))
       return 0
     }
-    heightCache.store(
-      height, contentVersion: row.contentVersion, width: width, decoration: row.decoration)
+    if caches {
+      heightCache.store(
+        height, contentVersion: row.contentVersion, width: width, decoration: row.decoration)
+    }
     return height
   }
 

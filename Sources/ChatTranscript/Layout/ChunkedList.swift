@@ -280,7 +280,7 @@ struct ChunkedList<Element: Summarized> {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
     if range.isEmpty && newElements.isEmpty { return Placement() }
     guard !chunks.isEmpty else {
-      chunks = split(Array(newElements), appending: true)
+      chunks = split(newElements, appending: true)
       rebuildTree(positionsFrom: 0)
       return Placement(createdChunks: chunks.map(\.identifier))
     }
@@ -342,16 +342,31 @@ struct ChunkedList<Element: Summarized> {
 
   /// Cuts `elements` into chunks: full chunks when appending (the tail keeps growing), even
   /// halves otherwise (room on both sides for later inserts).
-  private mutating func split(_ elements: [Element], appending: Bool) -> [Chunk] {
-    guard !elements.isEmpty else { return [] }
+  private mutating func split(_ elements: some Collection<Element>, appending: Bool) -> [Chunk] {
+    let count = elements.count
+    guard count > 0 else { return [] }
     let maximum = Self.maximumChunkCount
-    let pieces = (elements.count + maximum - 1) / maximum
-    let size = appending ? maximum : (elements.count + pieces - 1) / pieces
-    return stride(from: 0, to: elements.count, by: size).map { lower in
-      let slice = Array(elements[lower..<Swift.min(lower + size, elements.count)])
+    let pieces = (count + maximum - 1) / maximum
+    let size = appending ? maximum : (count + pieces - 1) / pieces
+    // Each chunk is filled straight from the elements: a million rows are copied once, not
+    // into an array first and then again into chunks.
+    var result: [Chunk] = []
+    result.reserveCapacity(pieces)
+    var iterator = elements.makeIterator()
+    var remaining = count
+    while remaining > 0 {
+      var chunk: [Element] = []
+      chunk.reserveCapacity(Swift.min(size, remaining))
+      var summary = Element.Summary.zero
+      while chunk.count < size, let element = iterator.next() {
+        summary = summary + element.summary
+        chunk.append(element)
+      }
+      remaining -= chunk.count
       nextChunkIdentifier += 1
-      return Chunk(identifier: nextChunkIdentifier, elements: slice, summary: Self.summarize(slice))
+      result.append(Chunk(identifier: nextChunkIdentifier, elements: chunk, summary: summary))
     }
+    return result
   }
 
   private static func summarize(_ elements: [Element]) -> Element.Summary {

@@ -13,7 +13,7 @@
 ///
 /// Bounded by two generations: new entries go to the young one; when it is full, the old
 /// generation is dropped whole and the young one takes its place. Hits in the old generation
-/// move to the young one, so what is used survives (an approximation of least recently used
+/// move to the young one while it has room, so what is used survives (an approximation of least recently used
 /// at O(1) per operation, without the rehashing an eviction pass would cost).
 public struct HeightCache {
   struct Key: Hashable {
@@ -57,8 +57,14 @@ public struct HeightCache {
     guard contentVersion <= newestVersion else { return nil }
     let key = Key(contentVersion: contentVersion, width: width, decoration: decoration)
     if let height = young[key] { return height }
-    guard let height = old.removeValue(forKey: key) else { return nil }
-    insert(height, for: key)
+    guard let height = old[key] else { return nil }
+    // Promote the hit while the young generation has room. When it is full, moving the hit
+    // would turn the generations over and drop the rest of the old one: exactly the heights a
+    // width flipping back is about to ask for.
+    if young.count < capacity / 2 {
+      old[key] = nil
+      young[key] = height
+    }
     return height
   }
 

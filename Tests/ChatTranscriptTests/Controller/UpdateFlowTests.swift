@@ -121,6 +121,24 @@ import Testing
     #expect(harness.controller.collectionView.viewport.width == 40)
   }
 
+  /// Of more heights than the cache holds, the newest rows' are kept: flipping the width
+  /// back finds the last rows' heights and measures the rest.
+  @Test func aLongMeasurementCachesTheNewestRows() {
+    var configuration = ChatTranscriptController.Configuration()
+    configuration.heightCacheCapacity = 100
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<500), configuration: configuration)
+    var last: TranscriptUpdate?
+    harness.controller.onUpdate = { last = $0 }
+    harness.controller.setViewportSize(width: 60, height: 10)
+    harness.controller.applyPendingUpdates()
+    #expect(last?.measuredHeightCount == 500)
+    harness.controller.setViewportSize(width: 40, height: 10)
+    harness.controller.applyPendingUpdates()
+    // Width 40's heights were stored at the first layout: the last 50 rows' only.
+    #expect(last?.measuredHeightCount == 450)
+    #expect(harness.controller.contentHeight == 500)
+  }
+
   @Test func invalidatingHeightsRemeasuresEveryRowOnce() {
     let counter = HeightCounter()
     let harness = TranscriptHarness(items: TranscriptHarness.items(0..<300), counter: counter)
