@@ -16,6 +16,10 @@ extension ChunkedList {
         precondition(chunk.elements.count <= Self.maximumChunkCount, "chunks stay within their size")
         precondition(tree[leafBase + position].count == chunk.elements.count, "leaves count their chunks")
         precondition(
+          MemoryLayout<Element.Summary>.size == 0
+            || chunk.blocks.count == (chunk.elements.count + Self.blockSize - 1) / Self.blockSize,
+          "blocks cover the chunk")
+        precondition(
           !tracksChunkPositions || chunkPositions[chunk.identifier] == position, "positions follow the chunks"
         )
         elementCount += chunk.elements.count

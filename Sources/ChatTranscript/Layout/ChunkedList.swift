@@ -27,7 +27,14 @@ struct ChunkedList<Element: Summarized> {
     var identifier: Int
     var elements: [Element]
     var summary: Element.Summary
+    /// The summaries of consecutive runs of `blockSize` elements (the last may be shorter), so
+    /// a search inside a chunk skips whole runs instead of reading every element. Empty for
+    /// summaries that carry nothing (zero-sized ones).
+    var blocks: [Element.Summary]
   }
+
+  /// Elements per entry of ``Chunk/blocks``.
+  static var blockSize: Int { 32 }
 
   /// A tree node: how many elements, and their summary, below it.
   struct Totals {
@@ -357,22 +364,33 @@ struct ChunkedList<Element: Summarized> {
     while remaining > 0 {
       var chunk: [Element] = []
       chunk.reserveCapacity(Swift.min(size, remaining))
-      var summary = Element.Summary.zero
       while chunk.count < size, let element = iterator.next() {
-        summary = summary + element.summary
         chunk.append(element)
       }
       remaining -= chunk.count
       nextChunkIdentifier += 1
-      result.append(Chunk(identifier: nextChunkIdentifier, elements: chunk, summary: summary))
+      let (summary, blocks) = Self.summarize(chunk)
+      result.append(Chunk(identifier: nextChunkIdentifier, elements: chunk, summary: summary, blocks: blocks))
     }
     return result
   }
 
-  private static func summarize(_ elements: [Element]) -> Element.Summary {
+  /// The summary of `elements` and of each of its blocks.
+  private static func summarize(_ elements: [Element]) -> (Element.Summary, blocks: [Element.Summary]) {
     var total = Element.Summary.zero
-    for index in elements.indices { total = total + elements[index].summary }
-    return total
+    guard MemoryLayout<Element.Summary>.size > 0 else { return (total, []) }
+    var blocks: [Element.Summary] = []
+    blocks.reserveCapacity((elements.count + blockSize - 1) / blockSize)
+    var block = Element.Summary.zero
+    for index in elements.indices {
+      block = block + elements[index].summary
+      if (index + 1) % blockSize == 0 || index == elements.count - 1 {
+        blocks.append(block)
+        total = total + block
+        block = .zero
+      }
+    }
+    return (total, blocks)
   }
 
   private static func totals(of chunk: Chunk) -> Totals {
@@ -381,7 +399,7 @@ struct ChunkedList<Element: Summarized> {
 
   /// Recomputes chunk `chunk`'s summary and the tree nodes above it.
   private mutating func resummarize(_ chunk: Int) {
-    chunks[chunk].summary = Self.summarize(chunks[chunk].elements)
+    (chunks[chunk].summary, chunks[chunk].blocks) = Self.summarize(chunks[chunk].elements)
     var node = leafBase + chunk
     tree[node] = Self.totals(of: chunks[chunk])
     node /= 2

@@ -141,13 +141,18 @@ public struct LayoutModel<Payload> {
 
   /// The y where row `index` starts.
   ///
-  /// - Complexity: O(log(n/B) + B).
+  /// - Complexity: O(log(n/B) + B/b + b) for blocks of b rows.
   public func yOffset(at index: Int) -> Double {
     let (chunk, offset, before) = geometry.locate(index)
     var y = before.summary.extent
     guard chunk < geometry.chunks.count else { return y }
-    let elements = geometry.chunks[chunk].elements
-    for position in 0..<offset { y += elements[position].extent }
+    let content = geometry.chunks[chunk]
+    // Whole blocks first, then the rows of the row's own block: the same sums `index(atY:)`
+    // walks, so the two always agree on where a row starts.
+    let blockSize = ChunkedList<RowGeometry>.blockSize
+    let fullBlocks = offset / blockSize
+    for block in 0..<fullBlocks { y += content.blocks[block].extent }
+    for position in fullBlocks * blockSize..<offset { y += content.elements[position].extent }
     return y
   }
 
@@ -162,17 +167,27 @@ public struct LayoutModel<Payload> {
   /// The row whose band (height and margin) contains `y`, clamped to the first and last rows;
   /// `nil` when there are no rows.
   ///
-  /// - Complexity: O(log(n/B) + B).
+  /// - Complexity: O(log(n/B) + B/b + b) for blocks of b rows: whole blocks are skipped by
+  ///   their totals, so a lookup reads a few cache lines of a chunk, not all of it.
   public func index(atY y: Double) -> Int? {
     guard count > 0 else { return nil }
     guard y > 0 else { return 0 }
     let (chunk, before) = geometry.lastChunk(notAfter: y, by: { $0.extent })
     var top = before.summary.extent
-    let elements = geometry.chunks[chunk].elements
-    for offset in elements.indices {
+    let content = geometry.chunks[chunk]
+    var offset = 0
+    for block in content.blocks {
+      let bottom = top + block.extent
+      if y < bottom { break }
+      top = bottom
+      offset += ChunkedList<RowGeometry>.blockSize
+    }
+    let elements = content.elements
+    while offset < elements.count {
       let bottom = top + elements[offset].extent
       if y < bottom { return before.count + offset }
       top = bottom
+      offset += 1
     }
     return min(before.count + elements.count, count) - 1
   }
