@@ -204,7 +204,7 @@ struct ChunkedList<Element: Summarized> {
     set {
       let (chunk, offset) = location(of: index)
       chunks[chunk].elements[offset] = newValue
-      resummarize(chunk)
+      resummarize(chunk, changed: offset..<offset + 1)
       _checkInvariants()
     }
   }
@@ -212,21 +212,25 @@ struct ChunkedList<Element: Summarized> {
   /// Changes the elements at `indices` (ascending) and updates the totals; `body` gets each
   /// index's position in `indices`.
   ///
-  /// - Complexity: O(k log(n/B) + touched chunks × B).
+  /// - Complexity: O(k log(n/B) + touched blocks × b + touched chunks × B/b), b the block size.
   mutating func modifyElements(at indices: [Int], _ body: (Int, inout Element) -> Void) {
     var lastTouched = -1
+    var touched = 0..<0
     // A cursor, not `forEachLocation`: a closure editing `self` while a method reads it
     // would make Swift copy the list, and with it every chunk.
     var cursor = Cursor()
     for (position, index) in indices.enumerated() {
       let (chunk, offset) = cursor.location(of: index, in: self)
       if chunk != lastTouched {
-        if lastTouched >= 0 { resummarize(lastTouched) }
+        if lastTouched >= 0 { resummarize(lastTouched, changed: touched) }
         lastTouched = chunk
+        touched = offset..<offset + 1
+      } else {
+        touched = Swift.min(touched.lowerBound, offset)..<Swift.max(touched.upperBound, offset + 1)
       }
       body(position, &chunks[chunk].elements[offset])
     }
-    if lastTouched >= 0 { resummarize(lastTouched) }
+    if lastTouched >= 0 { resummarize(lastTouched, changed: touched) }
     _checkInvariants()
   }
 
@@ -307,7 +311,8 @@ struct ChunkedList<Element: Summarized> {
       chunks[start.chunk].elements.replaceSubrange(start.offset..<end.offset, with: newElements)
       let identifier = chunks[start.chunk].identifier
       guard chunks[start.chunk].elements.isEmpty else {
-        resummarize(start.chunk)
+        // The elements after the edit moved: their blocks are summed again.
+        resummarize(start.chunk, changed: start.offset..<chunks[start.chunk].elements.count)
         _checkInvariants()
         return Placement(editedChunk: identifier)
       }
@@ -381,14 +386,13 @@ struct ChunkedList<Element: Summarized> {
     guard MemoryLayout<Element.Summary>.size > 0 else { return (total, []) }
     var blocks: [Element.Summary] = []
     blocks.reserveCapacity((elements.count + blockSize - 1) / blockSize)
-    var block = Element.Summary.zero
-    for index in elements.indices {
-      block = block + elements[index].summary
-      if (index + 1) % blockSize == 0 || index == elements.count - 1 {
-        blocks.append(block)
-        total = total + block
-        block = .zero
+    for start in stride(from: 0, to: elements.count, by: blockSize) {
+      var block = Element.Summary.zero
+      for index in start..<Swift.min(start + blockSize, elements.count) {
+        block = block + elements[index].summary
       }
+      blocks.append(block)
+      total = total + block
     }
     return (total, blocks)
   }
@@ -398,8 +402,31 @@ struct ChunkedList<Element: Summarized> {
   }
 
   /// Recomputes chunk `chunk`'s summary and the tree nodes above it.
-  private mutating func resummarize(_ chunk: Int) {
-    (chunks[chunk].summary, chunks[chunk].blocks) = Self.summarize(chunks[chunk].elements)
+  ///
+  /// Only the blocks overlapping `changed` (offsets of elements changed since the chunk was
+  /// last summed, all of them if its element count changed) are summed again; the chunk's
+  /// summary is then the sum of its blocks, as `summarize` makes it.
+  private mutating func resummarize(_ chunk: Int, changed: Range<Int>) {
+    let count = chunks[chunk].elements.count
+    let blockSize = Self.blockSize
+    if MemoryLayout<Element.Summary>.size > 0,
+      chunks[chunk].blocks.count == (count + blockSize - 1) / blockSize
+    {
+      let firstBlock = changed.lowerBound / blockSize
+      let endBlock = Swift.min((changed.upperBound + blockSize - 1) / blockSize, chunks[chunk].blocks.count)
+      for block in firstBlock..<Swift.max(endBlock, firstBlock) {
+        var summary = Element.Summary.zero
+        for index in block * blockSize..<Swift.min((block + 1) * blockSize, count) {
+          summary = summary + chunks[chunk].elements[index].summary
+        }
+        chunks[chunk].blocks[block] = summary
+      }
+      var total = Element.Summary.zero
+      for block in chunks[chunk].blocks { total = total + block }
+      chunks[chunk].summary = total
+    } else {
+      (chunks[chunk].summary, chunks[chunk].blocks) = Self.summarize(chunks[chunk].elements)
+    }
     var node = leafBase + chunk
     tree[node] = Self.totals(of: chunks[chunk])
     node /= 2

@@ -49,10 +49,15 @@ public final class StreamTranscript: ChatDataSource {
   ///
   /// - Complexity: O(B) for chunks of B items.
   public func index(ofID id: String) -> Int? {
-    guard let chunk = chunkOfID[id], let (elements, start) = entries.chunk(withIdentifier: chunk),
-      let offset = elements.firstIndex(where: { $0.id == id })
-    else { return nil }
-    return start + offset
+    guard let chunk = chunkOfID[id], let (elements, start) = entries.chunk(withIdentifier: chunk) else {
+      return nil
+    }
+    // Compares ids in place: a closure over the entries copied each one (an existential and
+    // a string, retained and released) for every id it looked at.
+    for offset in elements.indices where elements[offset].id == id {
+      return start + offset
+    }
+    return nil
   }
 
   private var typingItem: TypingIndicatorItem? {

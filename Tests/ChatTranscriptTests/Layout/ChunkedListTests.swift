@@ -145,4 +145,42 @@ import TranscriptGenerator
     #expect(visited == list.chunks.filter { $0.summary.flagged > 0 }.count)
     #expect(!flagged.isEmpty)
   }
+
+  /// Edits re-sum only the blocks they touch; every block and chunk total must still be what
+  /// summing its elements gives, through element edits, in-place replacements and splits.
+  @Test func blockTotalsFollowEveryEdit() {
+    let seed = SeededRandom.seed(fromEnvironment: "CHUNKED_LIST_SEED", default: 7)
+    var random = SeededRandom(seed: seed)
+    var (list, reference) = Self.randomFlags(count: 5_000, random: &random)
+    for _ in 0..<300 {
+      switch random.below(3) {
+      case 0:
+        let indices = (0..<random.below(20)).map { _ in random.below(reference.count) }.sorted()
+        list.modifyElements(at: indices) { position, element in element.isFlagged = position % 2 == 0 }
+        for (position, index) in indices.enumerated() { reference[index].isFlagged = position % 2 == 0 }
+      case 1:
+        let index = random.below(reference.count)
+        reference[index].isFlagged.toggle()
+        list[index] = reference[index]
+      default:
+        let lower = random.below(reference.count)
+        let upper = min(lower + random.below(3), reference.count)
+        let new = (0..<random.below(3)).map { _ in Flag(value: 0, isFlagged: random.below(2) == 0) }
+        list.replaceSubrange(lower..<upper, with: new)
+        reference.replaceSubrange(lower..<upper, with: new)
+      }
+    }
+    var start = 0
+    for chunk in list.chunks {
+      let elements = reference[start..<start + chunk.elements.count]
+      #expect(chunk.summary.flagged == elements.filter(\.isFlagged).count, "seed \(seed)")
+      for (block, total) in chunk.blocks.enumerated() {
+        let lower = start + block * ChunkedList<Flag>.blockSize
+        let upper = min(lower + ChunkedList<Flag>.blockSize, start + chunk.elements.count)
+        #expect(total.flagged == reference[lower..<upper].filter(\.isFlagged).count, "seed \(seed)")
+      }
+      start += chunk.elements.count
+    }
+    #expect(start == reference.count)
+  }
 }
