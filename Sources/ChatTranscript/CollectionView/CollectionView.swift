@@ -151,7 +151,9 @@ public final class CollectionView {
       if let index = visible.index(forKey: identity) {
         // In place: copying an entry out and back retains and releases its cell and presenter.
         visible.values[index].row = placement.row
-        visible.values[index].cell.frame = placement.frame
+        if visible.values[index].cell.frame != placement.frame {
+          visible.values[index].cell.frame = placement.frame
+        }
         if widthChanged || visible.values[index].contentVersion != presentation.contentVersion
           || visible.values[index].decoration != presentation.decoration
         {

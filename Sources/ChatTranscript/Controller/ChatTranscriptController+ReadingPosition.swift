@@ -106,20 +106,17 @@ extension ChatTranscriptController: CollectionViewDataSource {
   /// chunk's start, which keeps the fixed cost of an update's visible-cell pass small. Rows
   /// coming on screen without a presenter get theirs first.
   public func placements(ofRows range: Range<Int>) -> [RowPlacement] {
-    var withoutPresenter: [Int] = []
-    layout.forEachRow(in: range) { index, _, row in
-      if row.payload.presenter == nil { withoutPresenter.append(index) }
+    for index in layout.indices(in: range, where: { $0.presenter == nil }) {
+      _ = layout.presenter(at: index, factory: factory)
     }
-    for index in withoutPresenter { _ = layout.presenter(at: index, factory: factory) }
     var placements: [RowPlacement] = []
     placements.reserveCapacity(range.count)
     let width = layout.width
-    layout.forEachRow(in: range) { index, y, row in
-      let payload = row.payload
+    layout.forEachPayload(in: range) { index, y, metrics, payload in
       guard let presenter = payload.presenter else { return }
       placements.append(
         RowPlacement(
-          row: index, frame: Rect(x: 0, y: y, width: width, height: row.metrics.height),
+          row: index, frame: Rect(x: 0, y: y, width: width, height: metrics.height),
           presentation: RowPresentation(
             presenter: presenter, decoration: payload.decoration, contentVersion: payload.contentVersion)))
     }

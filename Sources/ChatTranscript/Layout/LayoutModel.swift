@@ -78,6 +78,23 @@ public struct LayoutModel<Payload> {
     return payloads.chunks[chunk].elements[offset].payload
   }
 
+  /// The rows in `range` whose payloads pass `predicate`, in order; reads payloads in place,
+  /// without assembling rows.
+  public func indices(in range: Range<Int>, where predicate: (Payload) -> Bool) -> [Int] {
+    guard !range.isEmpty else { return [] }
+    var result: [Int] = []
+    var (chunk, offset) = geometry.location(of: range.lowerBound)
+    for index in range {
+      if predicate(payloads.chunks[chunk].elements[offset].payload) { result.append(index) }
+      offset += 1
+      if offset == payloads.chunks[chunk].elements.count {
+        chunk += 1
+        offset = 0
+      }
+    }
+    return result
+  }
+
   /// Visits the payloads of rows `indices` (ascending: one walk over the rows), with each
   /// index's position in `indices`.
   public func forEachPayload(at indices: [Int], _ body: (Int, Payload) throws -> Void) rethrows {
@@ -215,6 +232,26 @@ public struct LayoutModel<Payload> {
         metrics: shape.metrics, isItem: shape.isItem, needsMeasurement: shape.needsMeasurement,
         payload: payloads.chunks[chunk].elements[offset].payload)
       try body(index, y, row)
+      y += shape.extent
+      offset += 1
+      if offset == geometry.chunks[chunk].elements.count {
+        chunk += 1
+        offset = 0
+      }
+    }
+  }
+
+  /// Visits rows in `range` in order with their y offsets, metrics and payloads read in
+  /// place: ``forEachRow(in:_:)`` without assembling (and copying) a row for each.
+  public func forEachPayload(
+    in range: Range<Int>, _ body: (Int, Double, RowMetrics, Payload) throws -> Void
+  ) rethrows {
+    guard !range.isEmpty else { return }
+    var y = yOffset(at: range.lowerBound)
+    var (chunk, offset) = geometry.location(of: range.lowerBound)
+    for index in range {
+      let shape = geometry.chunks[chunk].elements[offset]
+      try body(index, y, shape.metrics, payloads.chunks[chunk].elements[offset].payload)
       y += shape.extent
       offset += 1
       if offset == geometry.chunks[chunk].elements.count {

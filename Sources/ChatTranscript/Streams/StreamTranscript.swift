@@ -52,9 +52,10 @@ public final class StreamTranscript: ChatDataSource {
     guard let chunk = chunkOfID[id], let (elements, start) = entries.chunk(withIdentifier: chunk) else {
       return nil
     }
-    // Compares ids in place: a closure over the entries copied each one (an existential and
-    // a string, retained and released) for every id it looked at.
-    for offset in elements.indices where elements[offset].id == id {
+    // Compares ids in place (a closure over the entries copied each one, an existential and
+    // a string retained and released, for every id it looked at), newest first: status
+    // changes and edits are mostly about recent messages, which end their chunk.
+    for offset in elements.indices.reversed() where elements[offset].id == id {
       return start + offset
     }
     return nil

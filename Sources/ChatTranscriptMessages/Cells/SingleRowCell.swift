@@ -13,8 +13,9 @@ open class SingleRowCell: CollectionViewCell {
     addSubview(label)
   }
 
+  /// The label is placed by the row's width alone: moving the row leaves it where it is.
   open override var frame: Rect {
-    didSet { layoutContent() }
+    didSet { if frame.width != oldValue.width { layoutContent() } }
   }
 
   public func configure(with text: String, style: String) {
