@@ -6,9 +6,11 @@
 /// an item by id, inserting after it or deleting it costs O(√n), not a scan of the transcript.
 /// While anyone types, a ``TypingIndicatorItem`` stays last.
 public final class StreamTranscript: ChatDataSource {
+  /// An item as the transcript keeps it: the wire item itself (one reference, where an
+  /// `any ChatItem` takes five words), and its id at hand for the scans that look ids up.
   struct Entry: Summarized {
     var id: String
-    var item: any ChatItem
+    var item: StreamItem
     var summary: NoSummary { NoSummary() }
   }
 
@@ -24,7 +26,7 @@ public final class StreamTranscript: ChatDataSource {
   public var count: Int { entries.count }
 
   public var chatItems: [any ChatItem] {
-    var items = entries.map(\.item)
+    var items: [any ChatItem] = entries.map(\.item)
     if let typing = typingItem { items.append(typing) }
     return items
   }
@@ -92,7 +94,7 @@ public final class StreamTranscript: ChatDataSource {
       replace(at: index, with: item)
     case .status(let id, let status):
       guard let index = index(ofID: id) else { return [.unknownID(id)] }
-      guard var item = entries[index].item.wireItem else { return [] }
+      var item = entries[index].item
       item.status = status
       replace(at: index, with: item)
     case .delete(let id):
@@ -130,13 +132,13 @@ public final class StreamTranscript: ChatDataSource {
     return errors
   }
 
-  private func insert(_ items: [any ChatItem], at index: Int, type: UpdateType) {
+  private func insert(_ items: [StreamItem], at index: Int, type: UpdateType) {
     let new = items.map { Entry(id: $0.id, item: $0) }
     place(new, replacing: index..<index)
     delegate?.chatDataSource(self, didChange: [.insert(items, at: index)], type: type)
   }
 
-  private func replace(at index: Int, with item: any ChatItem) {
+  private func replace(at index: Int, with item: StreamItem) {
     entries[index] = Entry(id: item.id, item: item)
     delegate?.chatDataSource(self, didChange: [.replace(item, at: index)], type: .normal)
   }
