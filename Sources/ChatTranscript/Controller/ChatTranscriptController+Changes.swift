@@ -87,10 +87,12 @@ extension ChatTranscriptController {
     }) { outside in
       decorate(window, windowStart: low, outside: outside)
     }
-    let rows = decorated.map { entry in
+    var rows: [TranscriptLayout.Row] = []
+    rows.reserveCapacity(decorated.reduce(0) { $0 + $1.count })
+    for entry in decorated.joined() {
       // Nothing to reuse is the common case of a long insert: no key is hashed for it.
       let previous = removed.isEmpty ? nil : removed.removeValue(forKey: ChatItemKey(entry.item))
-      return makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &update)
+      rows.append(makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &update))
     }
     next.replaceRows(firstRow..<endRow, with: rows)
     anchor?.follow(replacing: firstRow..<endRow, with: rows)

@@ -16,27 +16,35 @@ extension ChatTranscriptController {
   /// allows parallel work: a decoration reads only its item's neighbourhood, so the window
   /// splits into pieces. Only the `reach` items at each end may look past the window, through
   /// `outside`, which belongs to the owner; those are decorated here.
+  ///
+  /// - Returns: the rows in order, in pieces (one when decorated on this thread): joining
+  ///   them would copy every row once more.
   func decorate(
     _ window: [any ChatItem], windowStart: Int, outside: @escaping (Int) -> (any ChatItem)?
-  ) -> [DecoratedRow] {
+  ) -> [[DecoratedRow]] {
     let reach = max(decorator.reach, 0)
     let interior = min(reach, window.count)..<max(window.count - reach, min(reach, window.count))
     guard configuration.measuresHeightsInParallel, activeProcessorCount > 1,
       interior.count >= Self.parallelDecorationMinimum
     else {
-      return Self.decorate(
-        window, positions: window.indices, windowStart: windowStart, with: decorator, outside: outside)
+      return [
+        Self.decorate(
+          window, positions: window.indices, windowStart: windowStart, with: decorator, outside: outside)
+      ]
     }
-    var rows = Self.decorate(
-      window, positions: 0..<interior.lowerBound, windowStart: windowStart, with: decorator, outside: outside)
-    rows.append(
+    var pieces = [
+      Self.decorate(
+        window, positions: 0..<interior.lowerBound, windowStart: windowStart, with: decorator,
+        outside: outside)
+    ]
+    pieces.append(
       contentsOf: Self.decorateConcurrently(
         window, positions: interior, windowStart: windowStart, with: decorator))
-    rows.append(
-      contentsOf: Self.decorate(
+    pieces.append(
+      Self.decorate(
         window, positions: interior.upperBound..<window.count, windowStart: windowStart, with: decorator,
         outside: outside))
-    return rows
+    return pieces
   }
 
   /// Below this many items a window is decorated on one thread: handing work to other cores
@@ -70,10 +78,10 @@ extension ChatTranscriptController {
   }
 
   /// Decorates `positions` of `window`, none within the decorator's reach of the window's
-  /// ends, in pieces on all cores; the rows come back in order.
+  /// ends, in pieces on all cores; the pieces come back in order.
   private static func decorateConcurrently(
     _ window: [any ChatItem], positions: Range<Int>, windowStart: Int, with decorator: any ChatItemsDecorator
-  ) -> [DecoratedRow] {
+  ) -> [[DecoratedRow]] {
     let pieces = max(min(activeProcessorCount * 4, positions.count / 1_024), 1)
     let decoratedPieces = [[DecoratedRow]](unsafeUninitializedCapacity: pieces) { buffer, initialized in
       guard let base = buffer.baseAddress else { return }
@@ -89,10 +97,7 @@ extension ChatTranscriptController {
       }
       initialized = pieces
     }
-    var rows: [DecoratedRow] = []
-    rows.reserveCapacity(decoratedPieces.reduce(0) { $0 + $1.count })
-    for piece in decoratedPieces { rows.append(contentsOf: piece) }
-    return rows
+    return decoratedPieces
   }
 
   /// Makes the row for a decorated item, reusing `previous` (the row that had the same key)

@@ -200,9 +200,9 @@ extension ChatTranscriptController {
     }
     let decorated = decorate(items, windowStart: 0, outside: { _ in nil })
     var rows: [TranscriptLayout.Row] = []
-    rows.reserveCapacity(decorated.count)
+    rows.reserveCapacity(decorated.reduce(0) { $0 + $1.count })
     var scratch = TranscriptUpdate(type: update.type, requestCount: update.requestCount)
-    for entry in decorated {
+    for entry in decorated.joined() {
       // Claiming removes the entry, so a duplicate id gets a presenter of its own.
       let previous = previousByKey.removeValue(forKey: ChatItemKey(entry.item))
       rows.append(makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &scratch))

@@ -12,15 +12,38 @@ import TextLayout
 /// caller passes the very string that was measured (the usual case) — never hashing the
 /// whole text, which for non-ASCII text means normalizing it first.
 ///
-/// Bounded by two generations: lookups hit the current or the previous generation (a hit
-/// in the previous one is promoted); when the current one holds half the capacity it
-/// becomes the previous one and the oldest generation is dropped. Entries used since the
-/// last turnover survive, like a cheap least-recently-used cache, and the size never
-/// exceeds `max(capacity, 2)`.
+/// The id is hashed once per call (with Swift's seeded hasher); the dictionaries then hash
+/// that one word. Entries are spread over shards by that hash, each with its own lock, so
+/// threads measuring a long transcript together rarely wait for one another.
+///
+/// Each shard is bounded by two generations: lookups hit the current or the previous
+/// generation (a hit in the previous one is promoted); when the current one holds half the
+/// shard's capacity it becomes the previous one and the oldest generation is dropped.
+/// Entries used since the last turnover survive, like a cheap least-recently-used cache, and
+/// the size never exceeds `max(capacity, 2)`.
 public final class TextMetricsCache: Sendable {
   struct Key: Hashable {
     var id: String
     var width: Int
+    /// `id` and `width` hashed once, when the key is made.
+    var hash: Int
+
+    init(id: String, width: Int) {
+      self.id = id
+      self.width = width
+      var hasher = Hasher()
+      hasher.combine(id)
+      hasher.combine(width)
+      hash = hasher.finalize()
+    }
+
+    static func == (lhs: Key, rhs: Key) -> Bool {
+      lhs.hash == rhs.hash && lhs.width == rhs.width && lhs.id == rhs.id
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(hash)
+    }
   }
 
   /// What was measured for a key.
@@ -34,19 +57,30 @@ public final class TextMetricsCache: Sendable {
     var previous: [Key: Entry] = [:]
   }
 
+  /// One lock's worth of entries.
+  final class Shard: Sendable {
+    let generations = Mutex(Generations())
+  }
+
   /// The most entries kept; 0 turns caching off.
   public let capacity: Int
   private let generationSize: Int
-  private let generations = Mutex(Generations())
+  private let shards: [Shard]
 
   public init(capacity: Int = 20_000) {
     self.capacity = max(capacity, 0)
-    generationSize = max(self.capacity / 2, 1)
+    // Small caches stay one shard: splitting them would make their bound and their
+    // turnovers depend on how keys happen to hash.
+    let shardCount = self.capacity >= 4_096 ? 16 : 1
+    generationSize = max(self.capacity / (2 * shardCount), 1)
+    shards = (0..<shardCount).map { _ in Shard() }
   }
 
   /// Entries held now.
   public var count: Int {
-    generations.withLock { $0.current.count + $0.previous.count }
+    shards.reduce(0) { total, shard in
+      total + shard.generations.withLock { $0.current.count + $0.previous.count }
+    }
   }
 
   /// The cached metrics of `text` wrapped at `width` for item `id`, or `measure()`'s result,
@@ -59,18 +93,19 @@ public final class TextMetricsCache: Sendable {
   public func metrics(id: String, text: String, width: Int, measure: () -> TextMetrics) -> TextMetrics {
     guard capacity > 0 else { return measure() }
     let key = Key(id: id, width: width)
-    if let hit = generations.withLock({
+    let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(shards.count))]
+    if let hit = shard.generations.withLock({
       Self.lookUp(key, text: text, in: &$0, generationSize: generationSize)
     }) {
       return hit
     }
     let measured = Entry(text: text, metrics: measure())
-    generations.withLock { Self.store(measured, for: key, in: &$0, generationSize: generationSize) }
+    shard.generations.withLock { Self.store(measured, for: key, in: &$0, generationSize: generationSize) }
     return measured.metrics
   }
 
   public func removeAll() {
-    generations.withLock { $0 = Generations() }
+    for shard in shards { shard.generations.withLock { $0 = Generations() } }
   }
 
   private static func lookUp(_ key: Key, text: String, in generations: inout Generations, generationSize: Int)

@@ -28,14 +28,18 @@ import TextLayout
     #expect(measured == 4)
   }
 
-  @Test(arguments: [0, 1, 2, 10, 1_000])
+  /// Small caches are one shard, large ones sixteen (8,192): either way, bounded.
+  @Test(arguments: [0, 1, 2, 10, 1_000, 8_192])
   func neverGrowsPastItsCapacity(capacity: Int) {
     let cache = TextMetricsCache(capacity: capacity)
-    for index in 0..<5_000 {
+    for index in 0..<(5_000 + 4 * capacity) {
       _ = cache.metrics(id: "m\(index)", text: "t", width: 10) { TextMetrics(lineCount: 1, widestLine: 1) }
-      #expect(cache.count <= max(capacity, 2))
+      if index % 97 == 0 { #expect(cache.count <= max(capacity, 2)) }
     }
+    #expect(cache.count <= max(capacity, 2))
     if capacity == 0 { #expect(cache.count == 0) }
+    // The newest entries are kept: at least half the capacity survives in a full cache.
+    if capacity >= 1_000 { #expect(cache.count >= capacity / 2) }
   }
 
   @Test func recentlyUsedEntriesSurviveTurnovers() {
