@@ -87,14 +87,19 @@ extension ChatTranscriptController {
     }) { outside in
       decorate(window, windowStart: low, outside: outside)
     }
-    var rows: [TranscriptLayout.Row] = []
-    rows.reserveCapacity(decorated.reduce(0) { $0 + $1.count })
+    let count = decorated.reduce(0) { $0 + $1.count }
+    var shapes: [RowGeometry] = []
+    var rows: [TranscriptRow] = []
+    shapes.reserveCapacity(count)
+    rows.reserveCapacity(count)
     for entry in decorated.joined() {
       // Nothing to reuse is the common case of a long insert: no key is hashed for it.
       let previous = removed.isEmpty ? nil : removed.removeValue(forKey: ChatItemKey(entry.item))
-      rows.append(makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &update))
+      let row = makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &update)
+      shapes.append(row.geometry)
+      rows.append(row.payload)
     }
-    next.replaceRows(firstRow..<endRow, with: rows)
+    next.replaceRows(firstRow..<endRow, shapes: shapes, payloads: rows)
     anchor?.follow(replacing: firstRow..<endRow, with: rows)
   }
 

@@ -6,17 +6,17 @@ struct ReadingAnchor {
   var offsetInRow: Double
 
   /// Tracks the anchor through the replacement of `range` by `rows`.
-  mutating func follow(replacing range: Range<Int>, with rows: [TranscriptLayout.Row]) {
+  mutating func follow(replacing range: Range<Int>, with rows: [TranscriptRow]) {
     if row >= range.upperBound {
       row += rows.count - range.count
     } else if row >= range.lowerBound {
-      if let position = rows.firstIndex(where: { $0.payload.key == key }) {
+      if let position = rows.firstIndex(where: { $0.key == key }) {
         row = range.lowerBound + position
       } else {
         // The anchor row left; the reader now looks at whatever took its place.
         row = range.lowerBound
         offsetInRow = 0
-        if let first = rows.first { key = first.payload.key }
+        if let first = rows.first { key = first.key }
       }
     }
   }

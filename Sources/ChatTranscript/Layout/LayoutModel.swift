@@ -114,6 +114,14 @@ public struct LayoutModel<Payload> {
     payloads.replaceSubrange(range, with: newRows.lazy.map { PayloadSlot(payload: $0.payload) })
   }
 
+  /// ``replaceRows(_:with:)`` for rows already split into shapes and payloads (equal counts):
+  /// what a long insert builds, so a million rows are not assembled only to be taken apart.
+  mutating func replaceRows(_ range: Range<Int>, shapes: [RowGeometry], payloads newPayloads: [Payload]) {
+    precondition(shapes.count == newPayloads.count, "one shape per payload")
+    geometry.replaceSubrange(range, with: shapes)
+    payloads.replaceSubrange(range, with: newPayloads.lazy.map { PayloadSlot(payload: $0) })
+  }
+
   /// Rows still waiting for a height.
   public var pendingMeasurementCount: Int { geometry.total.pendingCount }
 
