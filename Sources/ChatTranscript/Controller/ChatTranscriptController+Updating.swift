@@ -57,25 +57,32 @@ extension ChatTranscriptController {
     let width = collectionView.viewport.width
     var measurement = HeightMeasurement(
       width: width, count: rows.count, isParallel: configuration.measuresHeightsInParallel)
-    measurement.background.jobs.reserveCapacity(rows.count)
+    measurement.background.reserveCapacity(rows.count)
     var needingPresenters: [Int] = []
-    // Items of one type come in long runs: the measurers of the last type are kept at hand.
-    var lastType = ""
-    var lastMeasurers: ChatItemHeightMeasurers?
+    // A transcript has a handful of types: their measurers are kept at hand, found by
+    // comparing type strings rather than hashing one per row.
+    var measurersByType: [(type: String, measurers: ChatItemHeightMeasurers?)] = []
+    // Rows made since the cache last stored a height cannot be in it: most rows of a long
+    // insert skip the lookup.
+    let newestCached = heightCache.newestVersion
     next.forEachPayload(at: rows) { position, row in
-      if let height = heightCache.height(
-        contentVersion: row.contentVersion, width: width, decoration: row.decoration)
+      if row.contentVersion <= newestCached,
+        let height = heightCache.height(
+          contentVersion: row.contentVersion, width: width, decoration: row.decoration)
       {
         measurement.heights[position] = height
         return
       }
       if row.presenter == nil {
         let type = row.item.type
-        if type != lastType {
-          lastType = type
-          lastMeasurers = factory.heightMeasurers(forType: type)
+        let measurers: ChatItemHeightMeasurers?
+        if let known = measurersByType.first(where: { $0.type == type }) {
+          measurers = known.measurers
+        } else {
+          measurers = factory.heightMeasurers(forType: type)
+          measurersByType.append((type, measurers))
         }
-        if let measurers = lastMeasurers {
+        if let measurers {
           measurement.background.add(
             .item(row.item, measurers), position: position, decoration: row.decoration)
           return

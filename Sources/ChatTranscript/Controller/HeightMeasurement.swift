@@ -24,6 +24,12 @@ struct HeightMeasurement {
     /// Spread the work across cores (off for single-thread measurements and benchmarks).
     var isParallel = true
 
+    mutating func reserveCapacity(_ count: Int) {
+      positions.reserveCapacity(count)
+      jobs.reserveCapacity(count)
+      decorations.reserveCapacity(count)
+    }
+
     mutating func add(_ job: Job, position: Int, decoration: ChatItemDecoration) {
       positions.append(position)
       jobs.append(job)

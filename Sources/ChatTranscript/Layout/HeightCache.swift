@@ -42,7 +42,7 @@ public struct HeightCache {
   private var young: [Key: Double] = [:]
   private var old: [Key: Double] = [:]
   /// The newest content version stored; newer ones cannot be here.
-  private var newestVersion = Int.min
+  private(set) var newestVersion = Int.min
 
   public init(capacity: Int = 100_000) {
     self.capacity = max(capacity, 0)
