@@ -30,6 +30,19 @@ public struct DecorationRun {
   /// How many items the run decorates.
   public var count: Int { positions.count }
 
+  /// The item `offset` places from the run's first (`-1` is the one before the run, `count`
+  /// the one after it), or `nil` past either end of the transcript.
+  ///
+  /// Cheaper than going through ``context(_:)`` for a decorator that walks the run: no
+  /// context (a copy of the window, the item and the reader of the rest) is made per item.
+  public func item(at offset: Int) -> (any ChatItem)? {
+    let (position, overflow) = positions.lowerBound.addingReportingOverflow(offset)
+    if overflow { return nil }
+    if position >= 0 && position < window.count { return window[position] }
+    let (global, globalOverflow) = windowStart.addingReportingOverflow(position)
+    return globalOverflow ? nil : outside(global)
+  }
+
   /// The context of the run's `offset`-th item (0 is the first).
   ///
   /// - Precondition: `0 <= offset < count`.

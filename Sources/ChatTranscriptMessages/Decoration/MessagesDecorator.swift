@@ -43,17 +43,17 @@ public struct MessagesDecorator: ChatItemsDecorator {
     guard run.count > 0 else { return [] }
     var decorations: [DecoratedItems] = []
     decorations.reserveCapacity(run.count)
-    let first = run.context(0)
-    var previous = first.previous.map(DecorationFacts.init)
-    var current = DecorationFacts(first.item)
+    var previous = run.item(at: -1).map(DecorationFacts.init)
+    var item = run.item(at: 0)
+    var current = item.map(DecorationFacts.init)
     for offset in 0..<run.count {
-      let context = run.context(offset)
-      let next = context.next.map(DecorationFacts.init)
-      decorations.append(decorate(context.item, facts: current, previous: previous, next: { next }))
-      previous = current
-      if offset + 1 < run.count {
-        current = next ?? DecorationFacts(run.context(offset + 1).item)
-      }
+      guard let decorated = item, let facts = current else { break }
+      let following = run.item(at: offset + 1)
+      let next = following.map(DecorationFacts.init)
+      decorations.append(decorate(decorated, facts: facts, previous: previous, next: { next }))
+      previous = facts
+      item = following
+      current = next
     }
     return decorations
   }

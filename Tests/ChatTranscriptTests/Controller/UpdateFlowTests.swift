@@ -203,4 +203,16 @@ import Testing
     #expect(context.item(at: .max) == nil)
     #expect(context.item(at: .min) == nil)
   }
+
+  @Test func aRunReadsItemsAroundItWithoutContexts() {
+    let items: [any ChatItem] = ["a", "b", "c", "d", "e"].map { TestItem(id: $0) }
+    let run = DecorationRun(items: items, range: 1..<4)
+    #expect(run.count == 3)
+    #expect((-1...3).map { run.item(at: $0)?.id } == ["a", "b", "c", "d", "e"])
+    #expect(run.item(at: -2) == nil)
+    #expect(run.item(at: 4) == nil)
+    #expect(run.item(at: .max) == nil)
+    #expect(run.item(at: .min) == nil)
+    #expect((0..<3).map { run.context($0).item.id } == ["b", "c", "d"])
+  }
 }
