@@ -119,9 +119,23 @@ final class FuzzPresenter: BaseChatItemPresenter<FuzzCell> {
   }
 }
 
-/// Builds ``FuzzPresenter``s for every ``FuzzItem``.
+/// Sizes ``FuzzItem``s without presenters, as their presenters do.
+struct FuzzHeightMeasurer: ChatItemHeightMeasurer {
+  func height(of item: any ChatItem, maximumWidth: Double, decoration: ChatItemDecoration) -> Double? {
+    (item as? FuzzItem).map {
+      FuzzHeightCalculator(item: $0).height(maximumWidth: maximumWidth, decoration: decoration)
+    }
+  }
+}
+
+/// Builds ``FuzzPresenter``s for every ``FuzzItem``; with `measures`, rows get presenters only
+/// when they need them.
 struct FuzzBuilder: ChatItemPresenterBuilder {
+  var measures = false
+
   var presenterType: any ChatItemPresenter.Type { FuzzPresenter.self }
+
+  var heightMeasurer: (any ChatItemHeightMeasurer)? { measures ? FuzzHeightMeasurer() : nil }
 
   func canHandle(_ item: any ChatItem) -> Bool { item is FuzzItem }
 
@@ -324,8 +338,9 @@ struct UpdateSession {
     _ choice: DecoratorChoice, configuration: ChatTranscriptController.Configuration, viewport: Viewport
   ) -> ChatTranscriptController {
     let builders: [any ChatItemPresenterBuilder] = [FuzzBuilder()]
+    // Items of type "b" are sized without presenters: both paths run in every input.
     return ChatTranscriptController(
-      buildersByType: ["a": builders, "b": builders, FuzzItem.markType: builders],
+      buildersByType: ["a": builders, "b": [FuzzBuilder(measures: true)], FuzzItem.markType: builders],
       decorator: choice.decorator, viewport: viewport, configuration: configuration)
   }
 

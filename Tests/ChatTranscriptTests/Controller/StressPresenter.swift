@@ -63,12 +63,29 @@ final class StressPresenter: BaseChatItemPresenter<StressCell> {
   }
 }
 
+/// Sizes stream items without presenters, as ``StressPresenter``s do.
+struct StressHeightMeasurer: ChatItemHeightMeasurer {
+  func height(of item: any ChatItem, maximumWidth: Double, decoration: ChatItemDecoration) -> Double? {
+    item.wireItem.map {
+      StressHeightCalculator(item: $0).height(maximumWidth: maximumWidth, decoration: decoration)
+    }
+  }
+}
+
 /// Builds ``StressPresenter``s for stream items.
 struct StressBuilder: ChatItemPresenterBuilder {
   /// Types it is registered for; any other type (`poll`, the typing row) gets the fallback.
   static let types = ["text", "photo", "system", StressDecorator.senderType, StressDecorator.noticeType]
+  /// Types whose rows are sized without presenters and get one only on screen: text and
+  /// system items, so rows made anew (system items take no updates) and lazy presenters
+  /// run under the stress test too.
+  static let measuredTypes: Set<String> = ["text", "system"]
+
+  var measures = false
 
   var presenterType: any ChatItemPresenter.Type { StressPresenter.self }
+
+  var heightMeasurer: (any ChatItemHeightMeasurer)? { measures ? StressHeightMeasurer() : nil }
 
   func canHandle(_ item: any ChatItem) -> Bool { item is StreamItem }
 
@@ -83,7 +100,10 @@ extension ChatTranscriptController {
   /// serial reference both start from this.
   static func forStressTest(viewport: Viewport) -> ChatTranscriptController {
     ChatTranscriptController(
-      buildersByType: Dictionary(uniqueKeysWithValues: StressBuilder.types.map { ($0, [StressBuilder()]) }),
+      buildersByType: Dictionary(
+        uniqueKeysWithValues: StressBuilder.types.map {
+          ($0, [StressBuilder(measures: StressBuilder.measuredTypes.contains($0))])
+        }),
       decorator: StressDecorator(), viewport: viewport)
   }
 }
