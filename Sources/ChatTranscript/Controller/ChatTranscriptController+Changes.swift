@@ -87,17 +87,21 @@ extension ChatTranscriptController {
     }) { outside in
       decorate(window, windowStart: low, outside: outside)
     }
-    let count = decorated.reduce(0) { $0 + $1.count }
     var shapes: [RowGeometry] = []
     var rows: [TranscriptRow] = []
-    shapes.reserveCapacity(count)
-    rows.reserveCapacity(count)
-    for entry in decorated.joined() {
-      // Nothing to reuse is the common case of a long insert: no key is hashed for it.
-      let previous = removed.isEmpty ? nil : removed.removeValue(forKey: ChatItemKey(entry.item))
-      let row = makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &update)
-      shapes.append(row.geometry)
-      rows.append(row.payload)
+    if removed.isEmpty {
+      // Nothing to reuse: the common case of a long insert, built on all cores.
+      (shapes, rows) = makeNewRows(decorated, update: &update)
+    } else {
+      let count = decorated.reduce(0) { $0 + $1.count }
+      shapes.reserveCapacity(count)
+      rows.reserveCapacity(count)
+      for entry in decorated.joined() {
+        let previous = removed.removeValue(forKey: ChatItemKey(entry.item))
+        let row = makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &update)
+        shapes.append(row.geometry)
+        rows.append(row.payload)
+      }
     }
     next.replaceRows(firstRow..<endRow, shapes: shapes, payloads: rows)
     anchor?.follow(replacing: firstRow..<endRow, with: rows)

@@ -3,7 +3,7 @@ import Dispatch
 /// Building rows: decoration, presenter reuse and which heights must be measured.
 extension ChatTranscriptController {
   /// A decorated item on its way to becoming a row.
-  struct DecoratedRow {
+  struct DecoratedRow: Sendable {
     var item: any ChatItem
     var decoration: ChatItemDecoration
     var role: TranscriptRow.Role
@@ -111,12 +111,9 @@ extension ChatTranscriptController {
     let margin = Self.sanitizedMargin(decorated.decoration.bottomMargin)
     guard let previous else {
       update.insertedIDs.append(decorated.item.id)
-      let row = TranscriptRow(
-        item: decorated.item, presenter: nil, contentVersion: takeContentVersion(),
-        decoration: decorated.decoration, role: decorated.role)
+      let (shape, row) = Self.newRow(decorated, contentVersion: takeContentVersion())
       return .init(
-        metrics: RowMetrics(height: 0, bottomMargin: margin), isItem: decorated.role == .item,
-        needsMeasurement: true, payload: row)
+        metrics: shape.metrics, isItem: shape.isItem, needsMeasurement: shape.needsMeasurement, payload: row)
     }
     var row = previous.payload
     let contentChanged = !decorated.item.hasSameContent(as: row.item)

@@ -31,6 +31,44 @@ import TranscriptGenerator
     #expect(Self.firstDifference(parallel.layoutDump, serial.layoutDump) == nil)
   }
 
+  /// Rows for a long first load are built in the decoration's pieces on all cores: the update
+  /// must report the same inserted ids in the same order, and content versions must be handed
+  /// out as one thread would (the height cache, keyed by them, must hit for the same rows).
+  @Test func rowsBuiltInPiecesMatchOneThread() {
+    let items = Self.items(0..<12_000, seed: 4)
+    var reports: [[String]] = []
+    var dumps: [[String]] = []
+    var remeasured: [[Int]] = []
+    for parallel in [true, false] {
+      let harness = Self.harness([], parallel: parallel)
+      var inserted: [String] = []
+      var measured: [Int] = []
+      harness.controller.onUpdate = { update in
+        inserted += update.insertedIDs
+        measured.append(update.measuredHeightCount)
+      }
+      harness.dataSource.append(items)
+      harness.controller.applyPendingUpdates()
+      harness.dataSource.replace(at: 5_000, with: TestItem(id: "m5000", height: 9, text: "z"))
+      harness.controller.applyPendingUpdates()
+      let before = harness.layoutDump
+      // Back at width 40, heights come from the cache by content version: versions handed
+      // out twice would bring back another row's height.
+      for width in [60.0, 40.0] {
+        harness.controller.setViewportSize(width: width, height: 10)
+        harness.controller.applyPendingUpdates()
+      }
+      #expect(Self.firstDifference(harness.layoutDump, before) == nil, "parallel: \(parallel)")
+      reports.append(inserted)
+      dumps.append(harness.layoutDump)
+      remeasured.append(measured)
+    }
+    #expect(reports[0].count > 12_000)
+    #expect(reports[0] == reports[1])
+    #expect(Self.firstDifference(dumps[0], dumps[1]) == nil)
+    #expect(remeasured[0] == remeasured[1])
+  }
+
   /// A long insertion in the middle: its ends are decorated with the neighbours outside it.
   @Test func longInsertionMatchesOneThread() {
     let existing = Self.items(0..<3_000, seed: 2)
