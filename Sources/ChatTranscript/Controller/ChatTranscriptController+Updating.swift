@@ -126,15 +126,22 @@ extension ChatTranscriptController {
       let row = prepared.next.payload(at: rows[position])
       heights[position] = presenter.heightForCell(maximumWidth: width, decoration: row.decoration)
     }
-    // Measured heights are checked and cached in one walk over their rows. The closure
-    // must not capture `prepared`: reading `prepared.next` while it does would copy the layout.
-    // A cache keeps at most `capacity` heights: of a longer run only the last rows' (the
-    // newest messages) would survive storing all, so only those are stored.
+    // Measured heights are checked and cached. A cache keeps at most `capacity` heights: of a
+    // longer run only the last rows' (the newest messages) would survive storing all, so only
+    // those are stored, and only they and bad heights need their rows read.
     let cachedHeights = prepared.measurement.heights
     let firstStored = rows.count - heightCache.capacity / 2
+    var positionsToCheck: [Int] = []
+    for position in heights.indices where cachedHeights[position] == nil {
+      guard let height = heights[position] else { continue }
+      if position >= firstStored || !height.isFinite || height < 0 { positionsToCheck.append(position) }
+    }
+    // The closure must not capture `prepared`: reading `prepared.next` while it does would
+    // copy the layout.
     var update = prepared.update
-    prepared.next.forEachPayload(at: rows) { position, row in
-      guard cachedHeights[position] == nil, let height = heights[position] else { return }
+    prepared.next.forEachPayload(at: positionsToCheck.map { rows[$0] }) { index, row in
+      let position = positionsToCheck[index]
+      guard let height = heights[position] else { return }
       heights[position] = checkedHeight(
         height, row: row, width: width, caches: position >= firstStored, update: &update)
     }

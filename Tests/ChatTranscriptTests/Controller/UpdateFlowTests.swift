@@ -80,6 +80,30 @@ import Testing
     #expect(last?.errors == [.invalidHeight(itemID: "inf", height: .infinity)])
   }
 
+  /// In a run longer than the height cache, rows whose heights are not stored are still
+  /// checked: a bad height anywhere is clamped and reported.
+  @Test func invalidHeightsInALongRunAreClampedAndReported() {
+    var configuration = ChatTranscriptController.Configuration()
+    configuration.heightCacheCapacity = 10
+    let harness = TranscriptHarness(configuration: configuration)
+    var last: TranscriptUpdate?
+    harness.controller.onUpdate = { last = $0 }
+    var items = TranscriptHarness.items(0..<200, height: 2)
+    items[3] = TestItem(id: "nan", height: .nan)
+    items[150] = TestItem(id: "neg", height: -1)
+    items[199] = TestItem(id: "inf", height: .infinity)
+    harness.dataSource.append(items)
+    harness.controller.applyPendingUpdates()
+    // NaN is not equal to itself: the errors are compared as they read.
+    #expect(
+      last?.errors.map { "\($0)" } == [
+        "item \"nan\": invalid height nan, clamped", "item \"neg\": invalid height -1.0, clamped",
+        "item \"inf\": invalid height inf, clamped",
+      ])
+    #expect(harness.controller.contentHeight == 197 * 2)
+    #expect(harness.controller.frame(ofRow: 3).height == 0)
+  }
+
   @Test func onlyChangedItemsAndNeighboursAreMeasured() {
     let harness = TranscriptHarness(
       items: (0..<1000).map { TestItem(id: "m\($0)", text: $0 % 10 < 5 ? "a" : "b") },
