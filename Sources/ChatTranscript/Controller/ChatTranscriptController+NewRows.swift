@@ -29,34 +29,40 @@ extension ChatTranscriptController {
     }
     let firstVersion = nextContentVersion &+ 1
     nextContentVersion &+= count
-    update.insertedIDs.reserveCapacity(update.insertedIDs.count + count)
-    for piece in pieces {
-      for entry in piece { update.insertedIDs.append(entry.item.id) }
-    }
-    let build: @Sendable (Int, DisjointWrites<RowGeometry>, DisjointWrites<TranscriptRow>) -> Void = {
-      piece, shapes, rows in
-      for (offset, entry) in pieces[piece].enumerated() {
-        let index = starts[piece] + offset
-        let (shape, row) = Self.newRow(entry, contentVersion: firstVersion &+ index)
-        shapes.write(shape, at: index)
-        rows.write(row, at: index)
-      }
-    }
-    var rows: [TranscriptRow] = []
-    let shapes = [RowGeometry](unsafeUninitializedCapacity: count) { shapeBuffer, shapesMade in
-      rows = [TranscriptRow](unsafeUninitializedCapacity: count) { rowBuffer, rowsMade in
-        guard let shapeBase = shapeBuffer.baseAddress, let rowBase = rowBuffer.baseAddress else { return }
-        let shapes = DisjointWrites(base: shapeBase)
-        let rows = DisjointWrites(base: rowBase)
-        if pieces.count > 1, configuration.measuresHeightsInParallel {
-          DispatchQueue.concurrentPerform(iterations: pieces.count) { build($0, shapes, rows) }
-        } else {
-          for piece in pieces.indices { build(piece, shapes, rows) }
+    // Each piece writes its rows' slots and its own list of ids.
+    let build:
+      @Sendable (Int, DisjointWrites<RowGeometry>, DisjointWrites<TranscriptRow>, DisjointWrites<[String]>) ->
+        Void = {
+          piece, shapes, rows, ids in
+          var pieceIDs: [String] = []
+          pieceIDs.reserveCapacity(pieces[piece].count)
+          for (offset, entry) in pieces[piece].enumerated() {
+            let index = starts[piece] + offset
+            let (shape, row) = Self.newRow(entry, contentVersion: firstVersion &+ index)
+            shapes.write(shape, at: index)
+            rows.write(row, at: index)
+            pieceIDs.append(entry.item.id)
+          }
+          ids.write(pieceIDs, at: piece)
         }
-        rowsMade = count
+    let concurrently = pieces.count > 1 && configuration.measuresHeightsInParallel
+    var shapes: [RowGeometry] = []
+    var rows: [TranscriptRow] = []
+    let ids: [[String]] = DisjointWrites.array(count: pieces.count) { idWrites in
+      shapes = DisjointWrites.array(count: count) { shapeWrites in
+        rows = DisjointWrites.array(count: count) { rowWrites in
+          if concurrently {
+            DispatchQueue.concurrentPerform(iterations: pieces.count) {
+              build($0, shapeWrites, rowWrites, idWrites)
+            }
+          } else {
+            for piece in pieces.indices { build(piece, shapeWrites, rowWrites, idWrites) }
+          }
+        }
       }
-      shapesMade = count
     }
+    update.insertedIDs.reserveCapacity(update.insertedIDs.count + count)
+    for pieceIDs in ids { update.insertedIDs.append(contentsOf: pieceIDs) }
     return (shapes, rows)
   }
 }

@@ -83,9 +83,7 @@ extension ChatTranscriptController {
     _ window: [any ChatItem], positions: Range<Int>, windowStart: Int, with decorator: any ChatItemsDecorator
   ) -> [[DecoratedRow]] {
     let pieces = max(min(activeProcessorCount * 4, positions.count / 1_024), 1)
-    let decoratedPieces = [[DecoratedRow]](unsafeUninitializedCapacity: pieces) { buffer, initialized in
-      guard let base = buffer.baseAddress else { return }
-      let output = DisjointWrites(base: base)
+    return DisjointWrites.array(count: pieces) { output in
       DispatchQueue.concurrentPerform(iterations: pieces) { piece in
         let lower = positions.lowerBound + piece * positions.count / pieces
         let upper = positions.lowerBound + (piece + 1) * positions.count / pieces
@@ -95,9 +93,7 @@ extension ChatTranscriptController {
         }
         output.write(rows, at: piece)
       }
-      initialized = pieces
     }
-    return decoratedPieces
   }
 
   /// Makes the row for a decorated item, reusing `previous` (the row that had the same key)

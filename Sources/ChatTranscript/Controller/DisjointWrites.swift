@@ -10,4 +10,13 @@ struct DisjointWrites<Element>: @unchecked Sendable {
   func write(_ value: Element, at index: Int) {
     (base + index).initialize(to: value)
   }
+
+  /// An array of `count` elements whose every slot `fill` writes exactly once, through
+  /// the writer it is given (from any thread, before it returns).
+  static func array(count: Int, _ fill: (DisjointWrites<Element>) -> Void) -> [Element] {
+    [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+      if let base = buffer.baseAddress { fill(DisjointWrites(base: base)) }
+      initialized = count
+    }
+  }
 }

@@ -48,9 +48,7 @@ struct HeightMeasurement {
       if pieces <= 1 {
         return (0..<count).map(height)
       }
-      return [Double?](unsafeUninitializedCapacity: count) { buffer, initialized in
-        guard let base = buffer.baseAddress else { return }
-        let output = DisjointWrites(base: base)
+      return DisjointWrites.array(count: count) { output in
         DispatchQueue.concurrentPerform(iterations: pieces) { piece in
           let lower = piece * count / pieces
           let upper = (piece + 1) * count / pieces
@@ -58,7 +56,6 @@ struct HeightMeasurement {
             output.write(height(index), at: index)
           }
         }
-        initialized = count
       }
     }
 
