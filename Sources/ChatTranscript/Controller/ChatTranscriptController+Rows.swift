@@ -104,7 +104,6 @@ extension ChatTranscriptController {
     _ decorated: DecoratedRow, reusing previous: TranscriptLayout.Row?, remeasureAll: Bool,
     update: inout TranscriptUpdate
   ) -> TranscriptLayout.Row {
-    let margin = Self.sanitizedMargin(decorated.decoration.bottomMargin)
     guard let previous else {
       update.insertedIDs.append(decorated.item.id)
       let (shape, row) = Self.newRow(decorated, contentVersion: takeContentVersion())
@@ -127,6 +126,7 @@ extension ChatTranscriptController {
     row.item = decorated.item
     row.decoration = decorated.decoration
     row.role = decorated.role
+    let margin = Self.sanitizedMargin(decorated.decoration.bottomMargin)
     let needsMeasurement =
       remeasureAll || contentChanged || decorationChanged || previous.needsMeasurement
     return .init(

@@ -30,10 +30,21 @@ public struct DecorationContext {
   ///
   /// Offsets beyond the decorator's `reach` are not guaranteed to be seen as they change.
   public func item(at offset: Int) -> (any ChatItem)? {
-    let (position, overflow) = positionInWindow.addingReportingOverflow(offset)
+    Self.item(
+      at: offset, from: positionInWindow, in: window, windowStart: index - positionInWindow, outside: outside)
+  }
+
+  /// The item `offset` places from `position` of `window` (whose first item is transcript
+  /// item `windowStart`), read through `outside` past the window; `nil` past either end of the
+  /// transcript. What a context and a ``DecorationRun`` both read neighbours with.
+  static func item(
+    at offset: Int, from position: Int, in window: [any ChatItem], windowStart: Int,
+    outside: (Int) -> (any ChatItem)?
+  ) -> (any ChatItem)? {
+    let (target, overflow) = position.addingReportingOverflow(offset)
     if overflow { return nil }
-    if position >= 0 && position < window.count { return window[position] }
-    let (global, globalOverflow) = index.addingReportingOverflow(offset)
+    if target >= 0 && target < window.count { return window[target] }
+    let (global, globalOverflow) = windowStart.addingReportingOverflow(target)
     return globalOverflow ? nil : outside(global)
   }
 

@@ -36,11 +36,8 @@ public struct DecorationRun {
   /// Cheaper than going through ``context(_:)`` for a decorator that walks the run: no
   /// context (a copy of the window, the item and the reader of the rest) is made per item.
   public func item(at offset: Int) -> (any ChatItem)? {
-    let (position, overflow) = positions.lowerBound.addingReportingOverflow(offset)
-    if overflow { return nil }
-    if position >= 0 && position < window.count { return window[position] }
-    let (global, globalOverflow) = windowStart.addingReportingOverflow(position)
-    return globalOverflow ? nil : outside(global)
+    DecorationContext.item(
+      at: offset, from: positions.lowerBound, in: window, windowStart: windowStart, outside: outside)
   }
 
   /// The context of the run's `offset`-th item (0 is the first).

@@ -13,8 +13,9 @@
 ///
 /// Bounded by two generations: new entries go to the young one; when it is full, the old
 /// generation is dropped whole and the young one takes its place. Hits in the old generation
-/// move to the young one while it has room, so what is used survives (an approximation of least recently used
-/// at O(1) per operation, without the rehashing an eviction pass would cost).
+/// move to the young one while it has room, so what is used survives (an approximation of
+/// least recently used at O(1) per operation, without the rehashing an eviction pass would
+/// cost).
 public struct HeightCache {
   struct Key: Hashable {
     var contentVersion: Int

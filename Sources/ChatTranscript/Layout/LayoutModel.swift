@@ -81,16 +81,9 @@ public struct LayoutModel<Payload> {
   /// The rows in `range` whose payloads pass `predicate`, in order; reads payloads in place,
   /// without assembling rows.
   public func indices(in range: Range<Int>, where predicate: (Payload) -> Bool) -> [Int] {
-    guard !range.isEmpty else { return [] }
     var result: [Int] = []
-    var (chunk, offset) = geometry.location(of: range.lowerBound)
-    for index in range {
-      if predicate(payloads.chunks[chunk].elements[offset].payload) { result.append(index) }
-      offset += 1
-      if offset == payloads.chunks[chunk].elements.count {
-        chunk += 1
-        offset = 0
-      }
+    walk(range) { index, _, _, payload in
+      if predicate(payload) { result.append(index) }
     }
     return result
   }
@@ -231,21 +224,12 @@ public struct LayoutModel<Payload> {
 
   /// Visits rows in `range` in order with their y offsets, without a lookup per row.
   public func forEachRow(in range: Range<Int>, _ body: (Int, Double, Row) throws -> Void) rethrows {
-    guard !range.isEmpty else { return }
-    var y = yOffset(at: range.lowerBound)
-    var (chunk, offset) = geometry.location(of: range.lowerBound)
-    for index in range {
-      let shape = geometry.chunks[chunk].elements[offset]
-      let row = Row(
-        metrics: shape.metrics, isItem: shape.isItem, needsMeasurement: shape.needsMeasurement,
-        payload: payloads.chunks[chunk].elements[offset].payload)
-      try body(index, y, row)
-      y += shape.extent
-      offset += 1
-      if offset == geometry.chunks[chunk].elements.count {
-        chunk += 1
-        offset = 0
-      }
+    try walk(range) { index, y, shape, payload in
+      try body(
+        index, y,
+        Row(
+          metrics: shape.metrics, isItem: shape.isItem, needsMeasurement: shape.needsMeasurement,
+          payload: payload))
     }
   }
 
@@ -254,12 +238,19 @@ public struct LayoutModel<Payload> {
   public func forEachPayload(
     in range: Range<Int>, _ body: (Int, Double, RowMetrics, Payload) throws -> Void
   ) rethrows {
+    try walk(range) { index, y, shape, payload in try body(index, y, shape.metrics, payload) }
+  }
+
+  /// The one walk over rows in order: the y offset is looked up once and added to row by
+  /// row, the chunk and offset advance without a lookup per row.
+  private func walk(_ range: Range<Int>, _ body: (Int, Double, RowGeometry, Payload) throws -> Void) rethrows
+  {
     guard !range.isEmpty else { return }
     var y = yOffset(at: range.lowerBound)
     var (chunk, offset) = geometry.location(of: range.lowerBound)
     for index in range {
       let shape = geometry.chunks[chunk].elements[offset]
-      try body(index, y, shape.metrics, payloads.chunks[chunk].elements[offset].payload)
+      try body(index, y, shape, payloads.chunks[chunk].elements[offset].payload)
       y += shape.extent
       offset += 1
       if offset == geometry.chunks[chunk].elements.count {
