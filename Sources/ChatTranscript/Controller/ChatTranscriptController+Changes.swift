@@ -29,10 +29,11 @@ extension ChatTranscriptController {
 
   /// Applies `changes` (already checked with `firstOutOfBoundsChange`) to `next`.
   ///
+  /// - Parameter newRowSizing: sizes rows made for items without one as they are built.
   /// - Complexity: per edit O(k + r + √n) for k inserted items and decorator reach r.
   func apply(
     _ changes: [ChatItemsChange], to next: inout TranscriptLayout, remeasureAll: Bool,
-    anchor: inout ReadingAnchor?, update: inout TranscriptUpdate
+    newRowSizing: NewRowSizing?, anchor: inout ReadingAnchor?, update: inout TranscriptUpdate
   ) {
     if remeasureAll { next.markAllNeedingMeasurement() }
     // Rows taken out by earlier edits of this update, so a move keeps its presenter.
@@ -45,8 +46,8 @@ extension ChatTranscriptController {
       case .replace(let item, let index): (range, inserted) = (index..<index + 1, [item])
       }
       replaceItems(
-        range, with: inserted, in: &next, removed: &removed, remeasureAll: remeasureAll, anchor: &anchor,
-        update: &update)
+        range, with: inserted, in: &next, removed: &removed, remeasureAll: remeasureAll,
+        newRowSizing: newRowSizing, anchor: &anchor, update: &update)
     }
     // Whatever was taken out and never came back has left the transcript.
     update.deletedIDs.append(contentsOf: removed.values.map(\.payload.item.id))
@@ -56,8 +57,8 @@ extension ChatTranscriptController {
   /// decorator's reach on both sides, reusing presenters and heights of rows that stay.
   private func replaceItems(
     _ range: Range<Int>, with inserted: [any ChatItem], in next: inout TranscriptLayout,
-    removed: inout [ChatItemKey: TranscriptLayout.Row], remeasureAll: Bool, anchor: inout ReadingAnchor?,
-    update: inout TranscriptUpdate
+    removed: inout [ChatItemKey: TranscriptLayout.Row], remeasureAll: Bool, newRowSizing: NewRowSizing?,
+    anchor: inout ReadingAnchor?, update: inout TranscriptUpdate
   ) {
     let reach = max(decorator.reach, 0)
     let low = range.lowerBound - min(reach, range.lowerBound)
@@ -91,7 +92,7 @@ extension ChatTranscriptController {
     var rows: [TranscriptRow] = []
     if removed.isEmpty {
       // Nothing to reuse: the common case of a long insert, built on all cores.
-      (shapes, rows) = makeNewRows(decorated, update: &update)
+      (shapes, rows) = makeNewRows(decorated, sizing: newRowSizing, update: &update)
     } else {
       let count = decorated.reduce(0) { $0 + $1.count }
       shapes.reserveCapacity(count)

@@ -15,11 +15,20 @@ extension ChatTranscriptController {
     return (shape, row)
   }
 
+  /// What one piece of new rows hands back besides its rows.
+  private struct NewRowsPieceSummary {
+    var ids: [String]
+    /// Rows sized while built.
+    var sizedCount: Int
+  }
+
   /// New rows for `pieces` of decorated items, none of which had a row before, in order.
   ///
   /// Content versions are handed out in row order, exactly as making the rows one at a time
-  /// would; each piece then builds its rows on its own core, writing its own slots.
-  func makeNewRows(_ pieces: [[DecoratedRow]], update: inout TranscriptUpdate) -> (
+  /// would; each piece then builds its rows on its own core, writing its own slots. With
+  /// `sizing`, rows are sized as they are built where their measurers allow; the rest are
+  /// left needing measurement.
+  func makeNewRows(_ pieces: [[DecoratedRow]], sizing: NewRowSizing?, update: inout TranscriptUpdate) -> (
     shapes: [RowGeometry], rows: [TranscriptRow]
   ) {
     var count = 0
@@ -29,40 +38,67 @@ extension ChatTranscriptController {
     }
     let firstVersion = nextContentVersion &+ 1
     nextContentVersion &+= count
-    // Each piece writes its rows' slots and its own list of ids.
+    // Each piece writes its rows' slots and its own summary.
     let build:
-      @Sendable (Int, DisjointWrites<RowGeometry>, DisjointWrites<TranscriptRow>, DisjointWrites<[String]>) ->
-        Void = {
-          piece, shapes, rows, ids in
-          var pieceIDs: [String] = []
-          pieceIDs.reserveCapacity(pieces[piece].count)
-          for (offset, entry) in pieces[piece].enumerated() {
-            let index = starts[piece] + offset
-            let (shape, row) = Self.newRow(entry, contentVersion: firstVersion &+ index)
-            shapes.write(shape, at: index)
-            rows.write(row, at: index)
-            pieceIDs.append(entry.item.id)
+      @Sendable (
+        Int, DisjointWrites<RowGeometry>, DisjointWrites<TranscriptRow>, DisjointWrites<NewRowsPieceSummary>
+      ) -> Void = { piece, shapes, rows, summaries in
+        var sizing = sizing
+        var summary = NewRowsPieceSummary(ids: [], sizedCount: 0)
+        summary.ids.reserveCapacity(pieces[piece].count)
+        for (offset, entry) in pieces[piece].enumerated() {
+          let index = starts[piece] + offset
+          var (shape, row) = Self.newRow(entry, contentVersion: firstVersion &+ index)
+          if let height = sizing?.height(of: entry) {
+            shape.metrics.height = height
+            shape.needsMeasurement = false
+            summary.sizedCount += 1
           }
-          ids.write(pieceIDs, at: piece)
+          shapes.write(shape, at: index)
+          rows.write(row, at: index)
+          summary.ids.append(entry.item.id)
         }
+        summaries.write(summary, at: piece)
+      }
     let concurrently = pieces.count > 1 && configuration.measuresHeightsInParallel
     var shapes: [RowGeometry] = []
     var rows: [TranscriptRow] = []
-    let ids: [[String]] = DisjointWrites.array(count: pieces.count) { idWrites in
+    let summaries: [NewRowsPieceSummary] = DisjointWrites.array(count: pieces.count) { summaryWrites in
       shapes = DisjointWrites.array(count: count) { shapeWrites in
         rows = DisjointWrites.array(count: count) { rowWrites in
           if concurrently {
             DispatchQueue.concurrentPerform(iterations: pieces.count) {
-              build($0, shapeWrites, rowWrites, idWrites)
+              build($0, shapeWrites, rowWrites, summaryWrites)
             }
           } else {
-            for piece in pieces.indices { build(piece, shapeWrites, rowWrites, idWrites) }
+            for piece in pieces.indices { build(piece, shapeWrites, rowWrites, summaryWrites) }
           }
         }
       }
     }
     update.insertedIDs.reserveCapacity(update.insertedIDs.count + count)
-    for pieceIDs in ids { update.insertedIDs.append(contentsOf: pieceIDs) }
+    for summary in summaries {
+      update.insertedIDs.append(contentsOf: summary.ids)
+      update.measuredHeightCount += summary.sizedCount
+      update.backgroundHeightCount += summary.sizedCount
+    }
+    if let sizing { cacheNewestHeights(shapes: shapes, rows: rows, width: sizing.width) }
     return (shapes, rows)
+  }
+
+  /// Stores the heights of the newest sized rows, as `finish` does for measured ones: a long
+  /// load keeps only the last `capacity / 2`, what storing all of them would leave.
+  private func cacheNewestHeights(shapes: [RowGeometry], rows: [TranscriptRow], width: Double) {
+    var newest: [Int] = []
+    var index = shapes.count - 1
+    while index >= 0, newest.count < heightCache.capacity / 2 {
+      if !shapes[index].needsMeasurement { newest.append(index) }
+      index -= 1
+    }
+    for index in newest.reversed() {
+      heightCache.store(
+        shapes[index].metrics.height, contentVersion: rows[index].contentVersion, width: width,
+        decoration: rows[index].decoration)
+    }
   }
 }

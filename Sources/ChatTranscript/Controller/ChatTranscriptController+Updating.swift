@@ -17,8 +17,9 @@ extension ChatTranscriptController {
 
   /// Builds the next layout for `batch`, leaving only measurement to do.
   ///
-  /// - Parameter inPlace: edit the current layout rather than a copy. Only when nothing can
-  ///   read the layout before `finish` (the synchronous path); a copy of a million rows costs
+  /// - Parameter inPlace: edit the current layout rather than a copy, and size new rows as
+  ///   they are built. Only when nothing can read the layout before `finish` and the owner
+  ///   waits for the heights anyway (the synchronous path); a copy of a million rows costs
   ///   more than the edit.
   func prepare(_ batch: UpdateQueue.Batch, inPlace: Bool) -> PreparedUpdate {
     var update = TranscriptUpdate(type: batch.type, requestCount: batch.requestCount)
@@ -36,7 +37,11 @@ extension ChatTranscriptController {
       } else {
         next = layout
         if inPlace { layout = TranscriptLayout(width: layout.width) }
-        apply(changes, to: &next, remeasureAll: remeasureAll, anchor: &anchor, update: &update)
+        // On the owner's thread anyway, new rows are sized as they are built.
+        let sizing = inPlace ? NewRowSizing(width: width, measurersByType: factory.measurersByType) : nil
+        apply(
+          changes, to: &next, remeasureAll: remeasureAll, newRowSizing: sizing, anchor: &anchor,
+          update: &update)
       }
     } else {
       next = rebuildFromDataSource(remeasureAll: remeasureAll, anchor: &anchor, update: &update)
@@ -146,8 +151,8 @@ extension ChatTranscriptController {
         height, row: row, width: width, caches: position >= firstStored, update: &update)
     }
     prepared.update = update
-    prepared.update.measuredHeightCount = prepared.measurement.ownerPositions.count + backgroundHeights.count
-    prepared.update.backgroundHeightCount =
+    prepared.update.measuredHeightCount += prepared.measurement.ownerPositions.count + backgroundHeights.count
+    prepared.update.backgroundHeightCount +=
       backgroundHeights.count - (ownerPositions.count - prepared.measurement.ownerPositions.count)
     prepared.next.setMeasuredHeights(heights.map { $0 ?? 0 }, at: rows)
 

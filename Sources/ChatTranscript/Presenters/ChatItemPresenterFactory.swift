@@ -3,7 +3,7 @@ public struct ChatItemPresenterFactory {
   private let buildersByType: [String: [any ChatItemPresenterBuilder]]
   /// For each type whose every builder has a height measurer, those measurers: items of
   /// these types are sized without presenters.
-  private let measurersByType: [String: ChatItemHeightMeasurers]
+  let measurersByType: [String: ChatItemHeightMeasurers]
 
   /// - Parameter buildersByType: for each item type, builders in order of preference.
   public init(_ buildersByType: [String: [any ChatItemPresenterBuilder]]) {

@@ -100,6 +100,37 @@ import Testing
     #expect(update?.backgroundHeightCount == 133)
   }
 
+  /// A synchronous update sizes new rows as it builds them; a bad height still goes the
+  /// checked way: clamped, reported once, counted once, as when measured off the owner.
+  @Test func badHeightsOfRowsSizedWhileBuiltAreClampedAndReportedOnce() async {
+    var items = Self.items()
+    items[7] = TestItem(id: "nan", height: .nan)
+    items[120] = TestItem(id: "neg", height: -2)
+    var updates: [TranscriptUpdate] = []
+    for background in [false, true] {
+      let harness = TranscriptHarness(measuresWithoutPresenters: true)
+      harness.controller.onUpdate = { updates.append($0) }
+      harness.dataSource.append(items)
+      if background {
+        await harness.controller.applyPendingUpdatesInBackground()
+      } else {
+        harness.controller.applyPendingUpdates()
+      }
+      #expect(harness.controller.frame(ofRow: 7).height == 0)
+      #expect(harness.controller.frame(ofRow: 120).height == 0)
+      #expect(harness.controller.contentHeight == 399 - 2 - 1)
+      #expect(harness.log.ownerHeights == 0)
+    }
+    for update in updates {
+      #expect(
+        update.errors.map { "\($0)" } == [
+          "item \"nan\": invalid height nan, clamped", "item \"neg\": invalid height -2.0, clamped",
+        ])
+      #expect(update.measuredHeightCount == 200)
+      #expect(update.backgroundHeightCount == 200)
+    }
+  }
+
   /// `id y height` per row, computed directly from the items.
   private static func referenceDump() -> [String] {
     var y = 0
