@@ -72,9 +72,13 @@ extension ChatTranscriptController {
       removed[row.payload.key] = row
       if row.isItem { oldItems.append(row.payload.item) }
     }
-    var window = Array(oldItems[..<(range.lowerBound - low)])
-    window.append(contentsOf: inserted)
-    window.append(contentsOf: oldItems[(range.upperBound - low)...])
+    // Into an empty layout (a cold load) the window is the inserted list itself, not a copy.
+    var window = inserted
+    if !oldItems.isEmpty {
+      window = Array(oldItems[..<(range.lowerBound - low)])
+      window.append(contentsOf: inserted)
+      window.append(contentsOf: oldItems[(range.upperBound - low)...])
+    }
 
     // Neighbours beyond the window are unchanged; those after it shift by the size change.
     let shift = inserted.count - range.count

@@ -64,7 +64,7 @@ extension ChatTranscriptController {
       decorations = (0..<run.count).map { decorator.decorate(run.context($0)) }
     }
     var rows: [DecoratedRow] = []
-    rows.reserveCapacity(positions.count)
+    rows.reserveCapacity(decorations.reduce(0) { $0 + 1 + $1.leading.count + $1.trailing.count })
     for (position, decorated) in zip(positions, decorations) {
       for injected in decorated.leading {
         rows.append(DecoratedRow(item: injected.item, decoration: injected.decoration, role: .leading))

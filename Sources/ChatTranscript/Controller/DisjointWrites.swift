@@ -6,8 +6,8 @@
 struct DisjointWrites<Element>: @unchecked Sendable {
   let base: UnsafeMutablePointer<Element>
 
-  /// Initializes the uninitialized slot at `index`.
-  func write(_ value: Element, at index: Int) {
+  /// Initializes the uninitialized slot at `index`, moving `value` in.
+  func write(_ value: consuming Element, at index: Int) {
     (base + index).initialize(to: value)
   }
 
