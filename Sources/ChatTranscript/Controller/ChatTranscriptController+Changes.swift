@@ -92,24 +92,26 @@ extension ChatTranscriptController {
     }) { outside in
       decorate(window, windowStart: low, outside: outside)
     }
-    var shapes: [RowGeometry] = []
-    var rows: [TranscriptRow] = []
     if removed.isEmpty {
       // Nothing to reuse: the common case of a long insert, built on all cores.
-      (shapes, rows) = makeNewRows(decorated, sizing: newRowSizing, update: &update)
-    } else {
-      let count = decorated.reduce(0) { $0 + $1.count }
-      shapes.reserveCapacity(count)
-      rows.reserveCapacity(count)
-      for entry in decorated.joined() {
-        let previous = removed.removeValue(forKey: ChatItemKey(entry.item))
-        let row = makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &update)
-        shapes.append(row.geometry)
-        rows.append(row.payload)
-      }
+      let rows = makeNewRows(decorated, sizing: newRowSizing, update: &update)
+      next.replaceRows(firstRow..<endRow, shapePieces: rows.shapes, payloadPieces: rows.payloads)
+      anchor?.follow(replacing: firstRow..<endRow, with: rows.rows, count: rows.count)
+      return
+    }
+    let count = decorated.reduce(0) { $0 + $1.count }
+    var shapes: [RowGeometry] = []
+    var rows: [TranscriptRow] = []
+    shapes.reserveCapacity(count)
+    rows.reserveCapacity(count)
+    for entry in decorated.joined() {
+      let previous = removed.removeValue(forKey: ChatItemKey(entry.item))
+      let row = makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &update)
+      shapes.append(row.geometry)
+      rows.append(row.payload)
     }
     next.replaceRows(firstRow..<endRow, shapes: shapes, payloads: rows)
-    anchor?.follow(replacing: firstRow..<endRow, with: rows)
+    anchor?.follow(replacing: firstRow..<endRow, with: rows, count: rows.count)
   }
 
   /// The first row belonging to item `itemIndex`: its leading injected rows, then its own.

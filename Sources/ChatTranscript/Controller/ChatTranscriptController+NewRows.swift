@@ -15,22 +15,32 @@ extension ChatTranscriptController {
     return (shape, row)
   }
 
-  /// What one piece of new rows hands back besides its rows.
-  private struct NewRowsPieceSummary {
-    var ids: [String]
+  /// Rows made by ``makeNewRows(_:sizing:update:)``, in order, cut into pieces of at most
+  /// a chunk so that an empty layout takes them as its chunks.
+  struct NewRows {
+    var shapes: [[RowGeometry]] = []
+    var payloads: [[TranscriptLayout.PayloadSlot]] = []
+    var count = 0
+
+    /// The rows, in order.
+    var rows: some Sequence<TranscriptRow> { payloads.joined().lazy.map { $0.payload } }
+  }
+
+  /// What one piece of decorated items becomes.
+  private struct NewRowsPiece {
+    var rows = NewRows()
+    var ids: [String] = []
     /// Rows sized while built.
-    var sizedCount: Int
+    var sizedCount = 0
   }
 
   /// New rows for `pieces` of decorated items, none of which had a row before, in order.
   ///
   /// Content versions are handed out in row order, exactly as making the rows one at a time
-  /// would; each piece then builds its rows on its own core, writing its own slots. With
-  /// `sizing`, rows are sized as they are built where their measurers allow; the rest are
-  /// left needing measurement.
-  func makeNewRows(_ pieces: [[DecoratedRow]], sizing: NewRowSizing?, update: inout TranscriptUpdate) -> (
-    shapes: [RowGeometry], rows: [TranscriptRow]
-  ) {
+  /// would; each piece then builds its rows on its own core, in chunk-sized pieces of its
+  /// own. With `sizing`, rows are sized as they are built where their measurers allow; the
+  /// rest are left needing measurement.
+  func makeNewRows(_ pieces: [[DecoratedRow]], sizing: NewRowSizing?, update: inout TranscriptUpdate) -> NewRows {
     var count = 0
     let starts = pieces.map { piece in
       defer { count += piece.count }
@@ -38,67 +48,76 @@ extension ChatTranscriptController {
     }
     let firstVersion = nextContentVersion &+ 1
     nextContentVersion &+= count
-    // Each piece writes its rows' slots and its own summary.
-    let build:
-      @Sendable (
-        Int, DisjointWrites<RowGeometry>, DisjointWrites<TranscriptRow>, DisjointWrites<NewRowsPieceSummary>
-      ) -> Void = { piece, shapes, rows, summaries in
-        var sizing = sizing
-        var summary = NewRowsPieceSummary(ids: [], sizedCount: 0)
-        summary.ids.reserveCapacity(pieces[piece].count)
-        for (offset, entry) in pieces[piece].enumerated() {
-          let index = starts[piece] + offset
-          var (shape, row) = Self.newRow(entry, contentVersion: firstVersion &+ index)
-          if let height = sizing?.height(of: entry) {
-            shape.metrics.height = height
-            shape.needsMeasurement = false
-            summary.sizedCount += 1
-          }
-          shapes.write(shape, at: index)
-          rows.write(row, at: index)
-          summary.ids.append(entry.item.id)
-        }
-        summaries.write(summary, at: piece)
-      }
-    let concurrently = pieces.count > 1 && configuration.measuresHeightsInParallel
-    var shapes: [RowGeometry] = []
-    var rows: [TranscriptRow] = []
-    let summaries: [NewRowsPieceSummary] = DisjointWrites.array(count: pieces.count) { summaryWrites in
-      shapes = DisjointWrites.array(count: count) { shapeWrites in
-        rows = DisjointWrites.array(count: count) { rowWrites in
-          if concurrently {
-            DispatchQueue.concurrentPerform(iterations: pieces.count) {
-              build($0, shapeWrites, rowWrites, summaryWrites)
-            }
-          } else {
-            for piece in pieces.indices { build(piece, shapeWrites, rowWrites, summaryWrites) }
-          }
-        }
+    let build: @Sendable (Int, DisjointWrites<NewRowsPiece>) -> Void = { piece, output in
+      output.write(Self.newRows(pieces[piece], firstVersion: firstVersion &+ starts[piece], sizing: sizing), at: piece)
+    }
+    let built: [NewRowsPiece] = DisjointWrites.array(count: pieces.count) { output in
+      if pieces.count > 1 && configuration.measuresHeightsInParallel {
+        DispatchQueue.concurrentPerform(iterations: pieces.count) { build($0, output) }
+      } else {
+        for piece in pieces.indices { build(piece, output) }
       }
     }
+    var rows = NewRows(count: count)
     update.insertedIDs.reserveCapacity(update.insertedIDs.count + count)
-    for summary in summaries {
-      update.insertedIDs.append(contentsOf: summary.ids)
-      update.measuredHeightCount += summary.sizedCount
-      update.backgroundHeightCount += summary.sizedCount
+    for piece in built {
+      rows.shapes.append(contentsOf: piece.rows.shapes)
+      rows.payloads.append(contentsOf: piece.rows.payloads)
+      update.insertedIDs.append(contentsOf: piece.ids)
+      update.measuredHeightCount += piece.sizedCount
+      update.backgroundHeightCount += piece.sizedCount
     }
-    if let sizing { cacheNewestHeights(shapes: shapes, rows: rows, width: sizing.width) }
-    return (shapes, rows)
+    if let sizing { cacheNewestHeights(of: rows, width: sizing.width) }
+    return rows
+  }
+
+  /// The rows of one piece, with versions from `firstVersion` on.
+  private static func newRows(_ piece: [DecoratedRow], firstVersion: Int, sizing: NewRowSizing?) -> NewRowsPiece {
+    var sizing = sizing
+    var result = NewRowsPiece()
+    result.ids.reserveCapacity(piece.count)
+    var shapes: [RowGeometry] = []
+    var payloads: [TranscriptLayout.PayloadSlot] = []
+    for (offset, entry) in piece.enumerated() {
+      if shapes.isEmpty {
+        let capacity = min(TranscriptLayout.rowsPerPiece, piece.count - offset)
+        shapes.reserveCapacity(capacity)
+        payloads.reserveCapacity(capacity)
+      }
+      var (shape, row) = newRow(entry, contentVersion: firstVersion &+ offset)
+      if let height = sizing?.height(of: entry) {
+        shape.metrics.height = height
+        shape.needsMeasurement = false
+        result.sizedCount += 1
+      }
+      result.ids.append(entry.item.id)
+      shapes.append(shape)
+      payloads.append(TranscriptLayout.PayloadSlot(payload: row))
+      if shapes.count == TranscriptLayout.rowsPerPiece || offset == piece.count - 1 {
+        result.rows.shapes.append(shapes)
+        result.rows.payloads.append(payloads)
+        shapes = []
+        payloads = []
+      }
+    }
+    result.rows.count = piece.count
+    return result
   }
 
   /// Stores the heights of the newest sized rows, as `finish` does for measured ones: a long
   /// load keeps only the last `capacity / 2`, what storing all of them would leave.
-  private func cacheNewestHeights(shapes: [RowGeometry], rows: [TranscriptRow], width: Double) {
-    var newest: [Int] = []
-    var index = shapes.count - 1
-    while index >= 0, newest.count < heightCache.capacity / 2 {
-      if !shapes[index].needsMeasurement { newest.append(index) }
-      index -= 1
+  private func cacheNewestHeights(of rows: NewRows, width: Double) {
+    var newest: [(shape: RowGeometry, row: TranscriptRow)] = []
+    let limit = heightCache.capacity / 2
+    search: for (shapes, payloads) in zip(rows.shapes, rows.payloads).reversed() {
+      for index in shapes.indices.reversed() where !shapes[index].needsMeasurement {
+        guard newest.count < limit else { break search }
+        newest.append((shapes[index], payloads[index].payload))
+      }
     }
-    for index in newest.reversed() {
+    for (shape, row) in newest.reversed() {
       heightCache.store(
-        shapes[index].metrics.height, contentVersion: rows[index].contentVersion, width: width,
-        decoration: rows[index].decoration)
+        shape.metrics.height, contentVersion: row.contentVersion, width: width, decoration: row.decoration)
     }
   }
 }

@@ -5,18 +5,19 @@ struct ReadingAnchor {
   var key: ChatItemKey
   var offsetInRow: Double
 
-  /// Tracks the anchor through the replacement of `range` by `rows`.
-  mutating func follow(replacing range: Range<Int>, with rows: [TranscriptRow]) {
+  /// Tracks the anchor through the replacement of `range` by `rows` (`count` of them).
+  mutating func follow(replacing range: Range<Int>, with rows: some Sequence<TranscriptRow>, count: Int) {
     if row >= range.upperBound {
-      row += rows.count - range.count
+      row += count - range.count
     } else if row >= range.lowerBound {
-      if let position = rows.firstIndex(where: { $0.key == key }) {
+      if let position = rows.enumerated().first(where: { $0.element.key == key })?.offset {
         row = range.lowerBound + position
       } else {
         // The anchor row left; the reader now looks at whatever took its place.
         row = range.lowerBound
         offsetInRow = 0
-        if let first = rows.first { key = first.key }
+        var first = rows.makeIterator()
+        if let first = first.next() { key = first.key }
       }
     }
   }

@@ -354,6 +354,24 @@ struct ChunkedList<Element: Summarized> {
 
   /// Cuts `elements` into chunks: full chunks when appending (the tail keeps growing), even
   /// halves otherwise (room on both sides for later inserts).
+  /// ``replaceSubrange(_:with:)`` for elements already cut into `pieces` of at most
+  /// `maximumChunkCount`: into an empty list each piece becomes a chunk as it is, so elements
+  /// built in chunk-sized pieces (a cold layout) are stored without being copied again.
+  @discardableResult
+  mutating func replaceSubrange(_ range: Range<Int>, withPieces pieces: [[Element]]) -> Placement {
+    guard chunks.isEmpty, pieces.allSatisfy({ !$0.isEmpty && $0.count <= Self.maximumChunkCount }) else {
+      return replaceSubrange(range, with: pieces.joined())
+    }
+    precondition(range == 0..<0, "range out of bounds")
+    chunks = pieces.map { elements in
+      nextChunkIdentifier += 1
+      let (summary, blocks) = Self.summarize(elements)
+      return Chunk(identifier: nextChunkIdentifier, elements: elements, summary: summary, blocks: blocks)
+    }
+    rebuildTree(positionsFrom: 0)
+    return Placement(createdChunks: chunks.map(\.identifier))
+  }
+
   private mutating func split(_ elements: some Collection<Element>, appending: Bool) -> [Chunk] {
     let count = elements.count
     guard count > 0 else { return [] }

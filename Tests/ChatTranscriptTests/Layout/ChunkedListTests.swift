@@ -183,4 +183,46 @@ import TranscriptGenerator
     }
     #expect(start == reference.count)
   }
+
+  /// Pieces of at most a chunk become an empty list's chunks as they are (uneven sizes
+  /// included), with the totals summing them gives; into a list that has elements, or with a
+  /// piece too big, they are inserted like any elements. Edits afterwards work as on any list.
+  @Test func piecesBecomeTheChunksOfAnEmptyList() {
+    let seed = SeededRandom.seed(fromEnvironment: "CHUNKED_LIST_SEED", default: 7)
+    var random = SeededRandom(seed: seed)
+    var next = 0
+    func piece(_ count: Int) -> [Flag] {
+      (0..<count).map { _ in
+        next += 1
+        return Flag(value: next, isFlagged: random.below(7) == 0)
+      }
+    }
+    let pieces = (0..<40).map { _ in piece(1 + random.below(Self.chunkSize)) }
+    var reference = Array(pieces.joined())
+    var list = ChunkedList<Flag>()
+    list.replaceSubrange(0..<0, withPieces: pieces)
+    #expect(list.chunks.map(\.elements.count) == pieces.map(\.count))
+    #expect(list.count == reference.count)
+    #expect(list.total.flagged == reference.filter(\.isFlagged).count)
+    #expect(list.chunks.map(\.summary.flagged) == pieces.map { $0.filter(\.isFlagged).count })
+    let more = [piece(3), piece(Self.chunkSize + 5)]
+    list.replaceSubrange(100..<100, withPieces: more)
+    reference.insert(contentsOf: more.joined(), at: 100)
+    var oversized = ChunkedList<Flag>()
+    oversized.replaceSubrange(0..<0, withPieces: [piece(Self.chunkSize + 1)])
+    #expect(oversized.chunks.allSatisfy { $0.elements.count <= Self.chunkSize })
+    for _ in 0..<200 {
+      let lower = random.below(reference.count)
+      let upper = min(lower + random.below(600), reference.count)
+      let new = piece(random.below(600))
+      list.replaceSubrange(lower..<upper, with: new)
+      reference.replaceSubrange(lower..<upper, with: new)
+    }
+    #expect(list.map(\.value) == reference.map(\.value), "seed \(seed)")
+    #expect(list.total.flagged == reference.filter(\.isFlagged).count, "seed \(seed)")
+    for index in stride(from: 0, to: reference.count, by: 97) {
+      let flaggedBefore = reference[..<index].filter(\.isFlagged).count
+      #expect(list.totals(before: list.location(of: index).chunk).summary.flagged <= flaggedBefore)
+    }
+  }
 }
