@@ -369,6 +369,7 @@ struct ChunkedList<Element: Summarized> {
       return Chunk(identifier: nextChunkIdentifier, elements: elements, summary: summary, blocks: blocks)
     }
     rebuildTree(positionsFrom: 0)
+    _checkInvariants()
     return Placement(createdChunks: chunks.map(\.identifier))
   }
 
