@@ -41,11 +41,21 @@ public struct DecorationContext {
     at offset: Int, from position: Int, in window: [any ChatItem], windowStart: Int,
     outside: (Int) -> (any ChatItem)?
   ) -> (any ChatItem)? {
+    withItem(at: offset, from: position, in: window, windowStart: windowStart, outside: outside) { $0 }
+  }
+
+  /// `body` applied to the item ``item(at:from:in:windowStart:outside:)`` finds, read in
+  /// place when it lies in the window (no copy of it is made), or `nil` when there is none.
+  @inlinable
+  static func withItem<Result>(
+    at offset: Int, from position: Int, in window: [any ChatItem], windowStart: Int,
+    outside: (Int) -> (any ChatItem)?, _ body: (any ChatItem) -> Result
+  ) -> Result? {
     let (target, overflow) = position.addingReportingOverflow(offset)
     if overflow { return nil }
-    if target >= 0 && target < window.count { return window[target] }
+    if target >= 0 && target < window.count { return body(window[target]) }
     let (global, globalOverflow) = windowStart.addingReportingOverflow(target)
-    return globalOverflow ? nil : outside(global)
+    return globalOverflow ? nil : outside(global).map(body)
   }
 
   /// The previous item, if any.

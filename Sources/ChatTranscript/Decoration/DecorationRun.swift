@@ -5,10 +5,10 @@
 /// reading the same neighbours for several items can read each item once: item `k + 1` is
 /// the `next` of item `k`.
 public struct DecorationRun {
-  let window: [any ChatItem]
-  let positions: Range<Int>
-  let windowStart: Int
-  let outside: (Int) -> (any ChatItem)?
+  @usableFromInline let window: [any ChatItem]
+  @usableFromInline let positions: Range<Int>
+  @usableFromInline let windowStart: Int
+  @usableFromInline let outside: (Int) -> (any ChatItem)?
 
   init(
     window: [any ChatItem], positions: Range<Int>, windowStart: Int,
@@ -38,6 +38,14 @@ public struct DecorationRun {
   public func item(at offset: Int) -> (any ChatItem)? {
     DecorationContext.item(
       at: offset, from: positions.lowerBound, in: window, windowStart: windowStart, outside: outside)
+  }
+
+  /// `body` applied to ``item(at:)``'s item, or `nil` when there is none: reads an item of
+  /// the run in place, for a decorator that needs only facts about it.
+  @inlinable
+  public func withItem<Result>(at offset: Int, _ body: (any ChatItem) -> Result) -> Result? {
+    DecorationContext.withItem(
+      at: offset, from: positions.lowerBound, in: window, windowStart: windowStart, outside: outside, body)
   }
 
   /// The context of the run's `offset`-th item (0 is the first).

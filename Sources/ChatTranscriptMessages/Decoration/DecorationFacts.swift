@@ -9,6 +9,8 @@ struct DecorationFacts {
   var date: Timestamp?
   /// The message model when the item is a message (see ``MessageModel/init(of:)``).
   var message: MessageModel?
+  /// The typing row: last in the transcript, it needs no margin below.
+  var isTypingIndicator = false
 
   init(_ item: any ChatItem) {
     if let wire = item.wireItem {  // no cast at all for what stream transcripts hold
@@ -22,6 +24,8 @@ struct DecorationFacts {
     case let item as any MessageItem:
       message = item.message
       date = item.message.date
+    case is TypingIndicatorItem:
+      isTypingIndicator = true
     default:
       break
     }

@@ -33,46 +33,45 @@ public struct MessagesDecorator: ChatItemsDecorator {
 
   public func decorate(_ context: DecorationContext) -> DecoratedItems {
     decorate(
-      context.item, facts: DecorationFacts(context.item),
+      facts: DecorationFacts(context.item), id: { context.item.id },
       previous: context.previous.map(DecorationFacts.init), next: { context.next.map(DecorationFacts.init) })
   }
 
-  /// Reads each item once: its facts serve as the next item's `previous` and the previous
-  /// item's `next` (three casts per item become one).
+  /// Reads each item once, in place: its facts serve as the next item's `previous` and the
+  /// previous item's `next` (three casts per item become one, and no item is copied).
   public func decorate(_ run: DecorationRun) -> [DecoratedItems] {
     guard run.count > 0 else { return [] }
     var decorations: [DecoratedItems] = []
     decorations.reserveCapacity(run.count)
-    var previous = run.item(at: -1).map(DecorationFacts.init)
-    var item = run.item(at: 0)
-    var current = item.map(DecorationFacts.init)
+    var previous = run.withItem(at: -1, DecorationFacts.init)
+    var current = run.withItem(at: 0, DecorationFacts.init)
     for offset in 0..<run.count {
-      guard let decorated = item, let facts = current else { break }
-      let following = run.item(at: offset + 1)
-      let next = following.map(DecorationFacts.init)
-      decorations.append(decorate(decorated, facts: facts, previous: previous, next: { next }))
+      guard let facts = current else { break }
+      let next = run.withItem(at: offset + 1, DecorationFacts.init)
+      decorations.append(
+        decorate(facts: facts, id: { run.withItem(at: offset) { $0.id } ?? "" }, previous: previous, next: { next }))
       previous = facts
-      item = following
       current = next
     }
     return decorations
   }
 
-  /// The rules, from the facts of the item and its neighbours (`next` only read for messages).
+  /// The rules, from the facts of the item and its neighbours (`next` only read for messages,
+  /// the item's `id` only when a separator names it).
   private func decorate(
-    _ item: any ChatItem, facts: DecorationFacts, previous: DecorationFacts?, next: () -> DecorationFacts?
+    facts: DecorationFacts, id: () -> String, previous: DecorationFacts?, next: () -> DecorationFacts?
   ) -> DecoratedItems {
     let between = configuration.marginBetweenGroups
     var leading: [DecoratedItem] = []
     if configuration.showsDaySeparators, let date = facts.date, startsDay(date, after: previous) {
       leading.append(
         DecoratedItem(
-          item: TimeSeparatorItem(precedingItemWithID: item.id, date: date),
+          item: TimeSeparatorItem(precedingItemWithID: id(), date: date),
           decoration: ChatItemDecoration(bottomMargin: between)))
     }
     guard let message = facts.message else {
       // Notices and unknown items stand apart; the typing row is last and needs no margin.
-      let margin = item is TypingIndicatorItem ? 0 : between
+      let margin = facts.isTypingIndicator ? 0 : between
       return DecoratedItems(decoration: ChatItemDecoration(bottomMargin: margin), leading: leading)
     }
     let isFirst = !belongTogether(previous?.message, message)

@@ -10,17 +10,23 @@ public struct MessageViewModel: Sendable, Hashable {
   /// The sender line over the content; `nil` when none is shown (outgoing messages and all
   /// but the first message of an incoming group).
   public var senderLine: String?
-  /// What the avatar slot shows: the sender's initial, e.g. `(A)`.
-  public var avatarText: String
   public var showsAvatar: Bool
   public var showsTail: Bool
   /// Whether the retry icon beside the bubble is shown: outgoing messages that failed.
   public var showsFailedIcon: Bool
+  // The texts below are derived when read: a height needs none of them but the footer's
+  // width, and only in cells that show a footer.
+  private var sender: String
+  private var date: Timestamp?
+  private var status: DeliveryStatus?
+
+  /// What the avatar slot shows: the sender's initial, e.g. `(A)`.
+  public var avatarText: String { Self.avatarText(for: sender) }
   /// `10:00`, or `nil` without a date.
-  public var dateText: String?
+  public var dateText: String? { date?.timeOfDayText }
   /// `sending…`, `sent`, `delivered`, `read`, `failed`; `nil` for incoming messages and
   /// messages without a status.
-  public var statusText: String?
+  public var statusText: String? { isIncoming ? nil : status.map(Self.statusText(for:)) }
 
   /// - Parameters:
   ///   - senderName: the sender as the cell class writes names (see
@@ -33,12 +39,12 @@ public struct MessageViewModel: Sendable, Hashable {
     let startsGroup = decoration.groupPosition == .first || decoration.groupPosition == .single
     senderLine =
       message.isIncoming && showsSenderNames && startsGroup && !senderName.isEmpty ? senderName : nil
-    avatarText = Self.avatarText(for: message.sender)
     showsAvatar = message.isIncoming && decoration.showsAvatar
     showsTail = decoration.showsTail
     showsFailedIcon = !message.isIncoming && message.status == .failed
-    dateText = message.date?.timeOfDayText
-    statusText = message.isIncoming ? nil : message.status.map(Self.statusText(for:))
+    sender = message.sender
+    date = message.date
+    status = message.status
   }
 
   /// The footer a roomy bubble shows: `10:00 · read`.
