@@ -83,21 +83,24 @@ extension ChatTranscriptController {
     // Neighbours beyond the window are unchanged; those after it shift by the size change.
     let shift = inserted.count - range.count
     let windowEnd = low + window.count
-    let decorated = withoutActuallyEscaping({ (index: Int) -> (any ChatItem)? in
+    let outside = { (index: Int) -> (any ChatItem)? in
       let oldIndex = index < low ? index : index - shift
       guard index < low || index >= windowEnd, oldIndex >= 0, oldIndex < next.itemCount,
         let row = next.rowIndex(ofItem: oldIndex)
       else { return nil }
       return next.payload(at: row).item
-    }) { outside in
-      decorate(window, windowStart: low, outside: outside)
     }
     if removed.isEmpty {
       // Nothing to reuse: the common case of a long insert, built on all cores.
-      let rows = makeNewRows(decorated, sizing: newRowSizing, update: &update)
+      let rows = withoutActuallyEscaping(outside) { outside in
+        makeNewRows(for: window, windowStart: low, outside: outside, sizing: newRowSizing, update: &update)
+      }
       next.replaceRows(firstRow..<endRow, shapePieces: rows.shapes, payloadPieces: rows.payloads)
       anchor?.follow(replacing: firstRow..<endRow, with: rows.rows, count: rows.count)
       return
+    }
+    let decorated = withoutActuallyEscaping(outside) { outside in
+      decorate(window, windowStart: low, outside: outside)
     }
     let count = decorated.reduce(0) { $0 + $1.count }
     var shapes: [RowGeometry] = []

@@ -1,7 +1,7 @@
 import Dispatch
 
 /// Rows for items seen for the first time: what a cold layout, a page of history or an
-/// append makes, built on all cores when decoration came back in pieces.
+/// append makes, decorated, built and sized in one pass per piece, pieces on all cores.
 extension ChatTranscriptController {
   /// The shape and payload of a row for an item that had none: no presenter yet, its height
   /// still to be measured.
@@ -15,93 +15,80 @@ extension ChatTranscriptController {
     return (shape, row)
   }
 
-  /// Rows made by ``makeNewRows(_:sizing:update:)``, in order, cut into pieces of at most
-  /// a chunk so that an empty layout takes them as its chunks.
-  struct NewRows {
-    var shapes: [[RowGeometry]] = []
-    var payloads: [[TranscriptLayout.PayloadSlot]] = []
-    var count = 0
+  /// Items decorated and built per pass within a piece: their decorated rows are still in
+  /// the cache when their rows are built, and never add up to a list of the whole window.
+  static var newRowsRun: Int { 1_024 }
 
-    /// The rows, in order.
-    var rows: some Sequence<TranscriptRow> { payloads.joined().lazy.map { $0.payload } }
-  }
-
-  /// What one piece of decorated items becomes.
-  private struct NewRowsPiece {
-    var rows = NewRows()
-    var ids: [String] = []
-    /// Rows sized while built.
-    var sizedCount = 0
-  }
-
-  /// New rows for `pieces` of decorated items, none of which had a row before, in order.
+  /// New rows for every item of `window` (transcript items from `windowStart`), none of
+  /// which had a row before, reading neighbours past the window through `outside`.
   ///
-  /// Content versions are handed out in row order, exactly as making the rows one at a time
-  /// would; each piece then builds its rows on its own core, in chunk-sized pieces of its
-  /// own. With `sizing`, rows are sized as they are built where their measurers allow; the
-  /// rest are left needing measurement.
-  func makeNewRows(_ pieces: [[DecoratedRow]], sizing: NewRowSizing?, update: inout TranscriptUpdate) -> NewRows {
-    var count = 0
-    let starts = pieces.map { piece in
-      defer { count += piece.count }
-      return count
-    }
-    let firstVersion = nextContentVersion &+ 1
-    nextContentVersion &+= count
-    let build: @Sendable (Int, DisjointWrites<NewRowsPiece>) -> Void = { piece, output in
-      output.write(Self.newRows(pieces[piece], firstVersion: firstVersion &+ starts[piece], sizing: sizing), at: piece)
-    }
-    let built: [NewRowsPiece] = DisjointWrites.array(count: pieces.count) { output in
-      if pieces.count > 1 && configuration.measuresHeightsInParallel {
-        DispatchQueue.concurrentPerform(iterations: pieces.count) { build($0, output) }
-      } else {
-        for piece in pieces.indices { build(piece, output) }
+  /// Decoration, rows and (with `sizing`) heights are made in one pass per piece of the
+  /// window, pieces on all cores when the window is long and the configuration allows it
+  /// (see ``decorationPieces(count:)``). Content versions are handed out in row order,
+  /// exactly as making the rows one at a time would.
+  func makeNewRows(
+    for window: [any ChatItem], windowStart: Int, outside: @escaping (Int) -> (any ChatItem)?,
+    sizing: NewRowSizing?, update: inout TranscriptUpdate
+  ) -> NewRows {
+    let plan = decorationPieces(count: window.count)
+    let decorator = decorator
+    let build: @Sendable (Range<Int>, ((Int) -> (any ChatItem)?)?) -> NewRowsPiece = { positions, outside in
+      var builder = NewRowsBuilder(sizing: sizing, expected: positions.count)
+      for start in stride(from: positions.lowerBound, to: positions.upperBound, by: Self.newRowsRun) {
+        let run = start..<min(start + Self.newRowsRun, positions.upperBound)
+        // Interior pieces never reach past the window: their `outside` is never asked.
+        for entry in Self.decorate(
+          window, positions: run, windowStart: windowStart, with: decorator, outside: outside ?? { _ in nil })
+        {
+          builder.add(entry)
+        }
       }
+      return builder.finish()
     }
-    var rows = NewRows(count: count)
-    update.insertedIDs.reserveCapacity(update.insertedIDs.count + count)
-    for piece in built {
+    var pieces = [build(plan.leadingEdge, outside)]
+    if !plan.interior.isEmpty {
+      pieces += DisjointWrites.array(count: plan.interior.count) { output in
+        DispatchQueue.concurrentPerform(iterations: plan.interior.count) { piece in
+          output.write(build(plan.interior[piece], nil), at: piece)
+        }
+      }
+      pieces.append(build(plan.trailingEdge, outside))
+    }
+    return assemble(consume pieces, sizing: sizing, update: &update)
+  }
+
+  /// Joins the pieces' rows in order, numbering their content versions on from the last
+  /// handed out, and reports them in `update`.
+  ///
+  /// `pieces` is consumed: shared with the caller, numbering the rows would copy them all.
+  private func assemble(
+    _ pieces: consuming [NewRowsPiece], sizing: NewRowSizing?, update: inout TranscriptUpdate
+  ) -> NewRows {
+    var next = nextContentVersion &+ 1
+    let firstVersions = pieces.map { piece in
+      defer { next &+= piece.rows.count }
+      return next
+    }
+    if pieces.count > 1 && configuration.measuresHeightsInParallel {
+      DisjointWrites.updateConcurrently(&pieces) { index, piece in
+        piece.shiftVersions(by: firstVersions[index])
+      }
+    } else {
+      for piece in pieces.indices { pieces[piece].shiftVersions(by: firstVersions[piece]) }
+    }
+    var rows = NewRows()
+    update.insertedIDs.reserveCapacity(update.insertedIDs.count + next - nextContentVersion - 1)
+    for piece in pieces {
       rows.shapes.append(contentsOf: piece.rows.shapes)
       rows.payloads.append(contentsOf: piece.rows.payloads)
+      rows.count += piece.rows.count
       update.insertedIDs.append(contentsOf: piece.ids)
       update.measuredHeightCount += piece.sizedCount
       update.backgroundHeightCount += piece.sizedCount
     }
+    nextContentVersion = next &- 1
     if let sizing { cacheNewestHeights(of: rows, width: sizing.width) }
     return rows
-  }
-
-  /// The rows of one piece, with versions from `firstVersion` on.
-  private static func newRows(_ piece: [DecoratedRow], firstVersion: Int, sizing: NewRowSizing?) -> NewRowsPiece {
-    var sizing = sizing
-    var result = NewRowsPiece()
-    result.ids.reserveCapacity(piece.count)
-    var shapes: [RowGeometry] = []
-    var payloads: [TranscriptLayout.PayloadSlot] = []
-    for (offset, entry) in piece.enumerated() {
-      if shapes.isEmpty {
-        let capacity = min(TranscriptLayout.rowsPerPiece, piece.count - offset)
-        shapes.reserveCapacity(capacity)
-        payloads.reserveCapacity(capacity)
-      }
-      var (shape, row) = newRow(entry, contentVersion: firstVersion &+ offset)
-      if let height = sizing?.height(of: entry) {
-        shape.metrics.height = height
-        shape.needsMeasurement = false
-        result.sizedCount += 1
-      }
-      result.ids.append(entry.item.id)
-      shapes.append(shape)
-      payloads.append(TranscriptLayout.PayloadSlot(payload: row))
-      if shapes.count == TranscriptLayout.rowsPerPiece || offset == piece.count - 1 {
-        result.rows.shapes.append(shapes)
-        result.rows.payloads.append(payloads)
-        shapes = []
-        payloads = []
-      }
-    }
-    result.rows.count = piece.count
-    return result
   }
 
   /// Stores the heights of the newest sized rows, as `finish` does for measured ones: a long

@@ -22,29 +22,47 @@ extension ChatTranscriptController {
   func decorate(
     _ window: [any ChatItem], windowStart: Int, outside: @escaping (Int) -> (any ChatItem)?
   ) -> [[DecoratedRow]] {
+    let plan = decorationPieces(count: window.count)
+    var pieces = [
+      Self.decorate(
+        window, positions: plan.leadingEdge, windowStart: windowStart, with: decorator, outside: outside)
+    ]
+    guard !plan.interior.isEmpty else { return pieces }
+    pieces.append(
+      contentsOf: Self.decorateConcurrently(
+        window, pieces: plan.interior, windowStart: windowStart, with: decorator))
+    pieces.append(
+      Self.decorate(
+        window, positions: plan.trailingEdge, windowStart: windowStart, with: decorator, outside: outside))
+    return pieces
+  }
+
+  /// How a window of `count` items is cut for decoration: the ends within the decorator's
+  /// reach, which may read past the window (on the owner), and interior pieces that may go to
+  /// other cores. A short window, or one on a configuration without parallel work, is one
+  /// leading edge.
+  struct DecorationPieces {
+    var leadingEdge: Range<Int>
+    var interior: [Range<Int>] = []
+    var trailingEdge: Range<Int>
+  }
+
+  func decorationPieces(count: Int) -> DecorationPieces {
     let reach = max(decorator.reach, 0)
-    let interior = min(reach, window.count)..<max(window.count - reach, min(reach, window.count))
+    let interior = min(reach, count)..<max(count - reach, min(reach, count))
     guard configuration.measuresHeightsInParallel, activeProcessorCount > 1,
       interior.count >= Self.parallelDecorationMinimum
     else {
-      return [
-        Self.decorate(
-          window, positions: window.indices, windowStart: windowStart, with: decorator, outside: outside)
-      ]
+      return DecorationPieces(leadingEdge: 0..<count, trailingEdge: count..<count)
     }
-    var pieces = [
-      Self.decorate(
-        window, positions: 0..<interior.lowerBound, windowStart: windowStart, with: decorator,
-        outside: outside)
-    ]
-    pieces.append(
-      contentsOf: Self.decorateConcurrently(
-        window, positions: interior, windowStart: windowStart, with: decorator))
-    pieces.append(
-      Self.decorate(
-        window, positions: interior.upperBound..<window.count, windowStart: windowStart, with: decorator,
-        outside: outside))
-    return pieces
+    let pieceCount = max(min(activeProcessorCount * 4, interior.count / 1_024), 1)
+    let pieces = (0..<pieceCount).map { piece in
+      let lower = interior.lowerBound + piece * interior.count / pieceCount
+      let upper = interior.lowerBound + (piece + 1) * interior.count / pieceCount
+      return lower..<upper
+    }
+    return DecorationPieces(
+      leadingEdge: 0..<interior.lowerBound, interior: pieces, trailingEdge: interior.upperBound..<count)
   }
 
   /// Below this many items a window is decorated on one thread: handing work to other cores
@@ -52,7 +70,7 @@ extension ChatTranscriptController {
   static var parallelDecorationMinimum: Int { 4_096 }
 
   /// Decorates `positions` of `window` in order on this thread.
-  private static func decorate(
+  static func decorate(
     _ window: [any ChatItem], positions: Range<Int>, windowStart: Int, with decorator: any ChatItemsDecorator,
     outside: @escaping (Int) -> (any ChatItem)?
   ) -> [DecoratedRow] {
@@ -77,18 +95,15 @@ extension ChatTranscriptController {
     return rows
   }
 
-  /// Decorates `positions` of `window`, none within the decorator's reach of the window's
-  /// ends, in pieces on all cores; the pieces come back in order.
+  /// Decorates `pieces` of `window`, none within the decorator's reach of the window's ends,
+  /// on all cores; the pieces come back in order.
   private static func decorateConcurrently(
-    _ window: [any ChatItem], positions: Range<Int>, windowStart: Int, with decorator: any ChatItemsDecorator
+    _ window: [any ChatItem], pieces: [Range<Int>], windowStart: Int, with decorator: any ChatItemsDecorator
   ) -> [[DecoratedRow]] {
-    let pieces = max(min(activeProcessorCount * 4, positions.count / 1_024), 1)
-    return DisjointWrites.array(count: pieces) { output in
-      DispatchQueue.concurrentPerform(iterations: pieces) { piece in
-        let lower = positions.lowerBound + piece * positions.count / pieces
-        let upper = positions.lowerBound + (piece + 1) * positions.count / pieces
+    DisjointWrites.array(count: pieces.count) { output in
+      DispatchQueue.concurrentPerform(iterations: pieces.count) { piece in
         // Nothing here reaches past the window: `outside` is never asked.
-        let rows = decorate(window, positions: lower..<upper, windowStart: windowStart, with: decorator) {
+        let rows = decorate(window, positions: pieces[piece], windowStart: windowStart, with: decorator) {
           _ in nil
         }
         output.write(rows, at: piece)

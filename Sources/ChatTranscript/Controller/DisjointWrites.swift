@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Lets `concurrentPerform` iterations fill one output buffer, each iteration its own slots.
 ///
 /// `@unchecked Sendable` because the pointer is: safety comes from every iteration writing a
@@ -17,6 +19,18 @@ struct DisjointWrites<Element>: @unchecked Sendable {
     [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
       if let base = buffer.baseAddress { fill(DisjointWrites(base: base)) }
       initialized = count
+    }
+  }
+
+  /// Changes every element of `array` in place, each on its own `concurrentPerform`
+  /// iteration.
+  static func updateConcurrently(_ array: inout [Element], _ body: @Sendable (Int, inout Element) -> Void) {
+    array.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let slots = DisjointWrites(base: base)
+      DispatchQueue.concurrentPerform(iterations: buffer.count) { index in
+        body(index, &slots.base[index])
+      }
     }
   }
 }

@@ -118,7 +118,8 @@ public struct LayoutModel<Payload> {
   /// ``replaceRows(_:shapes:payloads:)`` for rows built in pieces of at most a chunk (shape
   /// and payload pieces of equal counts): into an empty layout the pieces become its chunks
   /// as they are, so a cold layout stores a million rows without copying them again.
-  mutating func replaceRows(_ range: Range<Int>, shapePieces: [[RowGeometry]], payloadPieces: [[PayloadSlot]]) {
+  mutating func replaceRows(_ range: Range<Int>, shapePieces: [[RowGeometry]], payloadPieces: [[PayloadSlot]])
+  {
     precondition(shapePieces.map(\.count) == payloadPieces.map(\.count), "one shape per payload")
     geometry.replaceSubrange(range, withPieces: shapePieces)
     payloads.replaceSubrange(range, withPieces: payloadPieces)

@@ -49,7 +49,8 @@ public struct MessagesDecorator: ChatItemsDecorator {
       guard let facts = current else { break }
       let next = run.withItem(at: offset + 1, DecorationFacts.init)
       decorations.append(
-        decorate(facts: facts, id: { run.withItem(at: offset) { $0.id } ?? "" }, previous: previous, next: { next }))
+        decorate(
+          facts: facts, id: { run.withItem(at: offset) { $0.id } ?? "" }, previous: previous, next: { next }))
       previous = facts
       current = next
     }

@@ -86,7 +86,8 @@ public final class TextMetricsCache: Sendable {
     let firstSlot = Int((hash / UInt64(shards.count)) % UInt64(setsPerShard)) * ways
     let ways = ways
     if let hit = shard.sets.withLock({ sets -> TextMetrics? in
-      guard let slot = Self.slot(of: id, width: width, hash: hash, in: sets.slots, from: firstSlot, ways: ways),
+      guard
+        let slot = Self.slot(of: id, width: width, hash: hash, in: sets.slots, from: firstSlot, ways: ways),
         sets.slots[slot].text == text
       else { return nil }
       sets.clock &+= 1
@@ -116,7 +117,9 @@ public final class TextMetricsCache: Sendable {
   }
 
   /// The slot of the set starting at `first` that holds (`id`, `width`).
-  private static func slot(of id: String, width: Int, hash: UInt64, in slots: [Slot], from first: Int, ways: Int)
+  private static func slot(
+    of id: String, width: Int, hash: UInt64, in slots: [Slot], from first: Int, ways: Int
+  )
     -> Int?
   {
     for index in first..<first + ways
