@@ -58,7 +58,7 @@ public struct MessagesDecorator: ChatItemsDecorator {
   }
 
   /// The rules, from the facts of the item and its neighbours (`next` only read for messages,
-  /// the item's `id` only when a separator names it).
+  /// the item's `id` only when an injected row names it).
   private func decorate(
     facts: DecorationFacts, id: () -> String, previous: DecorationFacts?, next: () -> DecorationFacts?
   ) -> DecoratedItems {
@@ -70,31 +70,33 @@ public struct MessagesDecorator: ChatItemsDecorator {
           item: TimeSeparatorItem(precedingItemWithID: id(), date: date),
           decoration: ChatItemDecoration(bottomMargin: between)))
     }
-    guard let message = facts.message else {
+    guard facts.kind == .message else {
       // Notices and unknown items stand apart; the typing row is last and needs no margin.
-      let margin = facts.isTypingIndicator ? 0 : between
+      let margin = facts.kind == .typingIndicator ? 0 : between
       return DecoratedItems(decoration: ChatItemDecoration(bottomMargin: margin), leading: leading)
     }
-    let isFirst = !belongTogether(previous?.message, message)
-    let isLast = !belongTogether(message, next()?.message)
-    let hasStatusRow = configuration.showsStatusRows && isLast && message.isPendingOrFailed
+    let isFirst = !belongTogether(previous, facts)
+    let isLast = !belongTogether(facts, next())
+    let hasStatusRow = configuration.showsStatusRows && isLast && facts.isPendingOrFailed
     let decoration = ChatItemDecoration(
       bottomMargin: isLast && !hasStatusRow ? between : configuration.marginInsideGroup,
-      showsTail: isLast, showsAvatar: isLast && message.isIncoming,
+      showsTail: isLast, showsAvatar: isLast && facts.isIncoming,
       groupPosition: Self.position(isFirst: isFirst, isLast: isLast))
     var trailing: [DecoratedItem] = []
-    if hasStatusRow, let status = message.status {
+    if hasStatusRow, let status = facts.status {
       trailing.append(
         DecoratedItem(
-          item: MessageStatusItem(messageID: message.id, status: status),
+          item: MessageStatusItem(messageID: id(), status: status),
           decoration: ChatItemDecoration(bottomMargin: between)))
     }
     return DecoratedItems(decoration: decoration, leading: leading, trailing: trailing)
   }
 
-  /// Whether `later` continues the group of `earlier` (its direct predecessor).
-  func belongTogether(_ earlier: MessageModel?, _ later: MessageModel?) -> Bool {
-    guard let earlier, let later, configuration.groupingInterval > 0, earlier.sender == later.sender,
+  /// Whether `later` continues the group of `earlier` (its direct predecessor): both are
+  /// messages.
+  private func belongTogether(_ earlier: DecorationFacts?, _ later: DecorationFacts?) -> Bool {
+    guard let earlier, let later, earlier.kind == .message, later.kind == .message,
+      configuration.groupingInterval > 0, earlier.sender == later.sender,
       earlier.isIncoming == later.isIncoming
     else { return false }
     guard let first = earlier.date, let second = later.date else { return true }

@@ -11,8 +11,8 @@ public struct BubbleHeightMeasurer: ChatItemHeightMeasurer {
   public static func text(sizing: BubbleSizing) -> Self {
     Self(sizing: sizing) { item, sizing, width, decoration in
       TextMessageItem(converting: item).map {
-        TextMessageHeightCalculator(item: $0, sizing: sizing).height(
-          maximumWidth: width, decoration: decoration)
+        TextMessageHeightCalculator.height(
+          of: $0, sizing: sizing, maximumWidth: width, decoration: decoration)
       }
     }
   }
@@ -21,8 +21,8 @@ public struct BubbleHeightMeasurer: ChatItemHeightMeasurer {
   public static func photo(sizing: BubbleSizing) -> Self {
     Self(sizing: sizing) { item, sizing, width, decoration in
       PhotoMessageItem(converting: item).map {
-        PhotoMessageHeightCalculator(item: $0, sizing: sizing).height(
-          maximumWidth: width, decoration: decoration)
+        PhotoMessageHeightCalculator.height(
+          of: $0, sizing: sizing, maximumWidth: width, decoration: decoration)
       }
     }
   }

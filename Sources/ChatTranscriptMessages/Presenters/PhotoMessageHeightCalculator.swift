@@ -27,13 +27,34 @@ public struct PhotoMessageHeightCalculator: ChatItemHeightCalculator {
   }
 
   public func height(maximumWidth: Double, decoration: ChatItemDecoration) -> Double {
+    Self.height(
+      of: item, senderName: senderName, metrics: metrics, configuration: configuration, measurer: measurer,
+      maximumWidth: maximumWidth, decoration: decoration)
+  }
+
+  /// The height a calculator made with `sizing` gives, without making one: what a height
+  /// measurer asks for every row it sizes.
+  public static func height(
+    of item: PhotoMessageItem, sizing: BubbleSizing, maximumWidth: Double, decoration: ChatItemDecoration
+  ) -> Double {
+    height(
+      of: item, senderName: sizing.senderName(item.message.sender), metrics: sizing.metrics,
+      configuration: sizing.configuration, measurer: sizing.itemTextMeasurer(forItemWithID: item.id),
+      maximumWidth: maximumWidth, decoration: decoration)
+  }
+
+  private static func height(
+    of item: PhotoMessageItem, senderName: String, metrics: BubbleMetrics,
+    configuration: MessageLayoutConfiguration,
+    measurer: ItemTextMeasurer, maximumWidth: Double, decoration: ChatItemDecoration
+  ) -> Double {
     let message = MessageViewModel(
       message: item.message, decoration: decoration, senderName: senderName,
       showsSenderNames: configuration.showsSenderNames)
     let layout = PhotoBubbleLayout(
       rowWidth: maximumWidth, viewModel: PhotoMessageViewModel(message: message, photo: item),
-      metrics: metrics,
-      configuration: configuration, measurer: measurer)
+      metrics: metrics, configuration: configuration,
+      measurer: measurer)
     return Double(layout.height)
   }
 }
