@@ -20,14 +20,18 @@ struct NewRowSizing: Sendable {
   /// for its type, none handles the item, or the height is bad (the usual way reports it).
   mutating func height(of row: ChatTranscriptController.DecoratedRow) -> Double? {
     let type = row.item.type
-    let measurers: ChatItemHeightMeasurers?
-    if let entry = known.first(where: { $0.type == type }) {
-      measurers = entry.measurers
+    // Found by index and asked in place: a copy would retain the measurers, which every core
+    // shares, for every row.
+    let index: Int
+    if let known = known.firstIndex(where: { $0.type == type }) {
+      index = known
     } else {
-      measurers = measurersByType[type]
-      known.append((type, measurers))
+      index = known.count
+      known.append((type, measurersByType[type]))
     }
-    guard let height = measurers?.height(of: row.item, maximumWidth: width, decoration: row.decoration),
+    guard
+      let height = known[index].measurers?.height(
+        of: row.item, maximumWidth: width, decoration: row.decoration),
       height.isFinite, height >= 0
     else { return nil }
     return height

@@ -21,8 +21,10 @@ struct ChatItemHeightMeasurers: Sendable {
   /// `item`'s height from the first measurer that handles it; `nil` when none does (the
   /// item gets the fallback presenter, which the owner then asks).
   func height(of item: any ChatItem, maximumWidth: Double, decoration: ChatItemDecoration) -> Double? {
-    for measurer in measurers {
-      if let height = measurer.height(of: item, maximumWidth: maximumWidth, decoration: decoration) {
+    // By index, not `for in`: each measurer is asked in place rather than copied out, which
+    // would retain what it holds (shared by every core measuring) for every row.
+    for index in measurers.indices {
+      if let height = measurers[index].height(of: item, maximumWidth: maximumWidth, decoration: decoration) {
         return height
       }
     }
