@@ -64,10 +64,10 @@ extension ChatTranscriptController {
   private func assemble(
     _ pieces: consuming [NewRowsPiece], sizing: NewRowSizing?, update: inout TranscriptUpdate
   ) -> NewRows {
-    var next = nextContentVersion &+ 1
+    var rowCount = 0
     let firstVersions = pieces.map { piece in
-      defer { next &+= piece.rows.count }
-      return next
+      defer { rowCount += piece.rows.count }
+      return nextContentVersion &+ 1 &+ rowCount
     }
     if pieces.count > 1 && configuration.measuresHeightsInParallel {
       DisjointWrites.updateConcurrently(&pieces) { index, piece in
@@ -77,7 +77,7 @@ extension ChatTranscriptController {
       for piece in pieces.indices { pieces[piece].shiftVersions(by: firstVersions[piece]) }
     }
     var rows = NewRows()
-    update.insertedIDs.reserveCapacity(update.insertedIDs.count + next - nextContentVersion - 1)
+    update.insertedIDs.reserveCapacity(update.insertedIDs.count + rowCount)
     for piece in pieces {
       rows.shapes.append(contentsOf: piece.rows.shapes)
       rows.payloads.append(contentsOf: piece.rows.payloads)
@@ -86,7 +86,7 @@ extension ChatTranscriptController {
       update.measuredHeightCount += piece.sizedCount
       update.backgroundHeightCount += piece.sizedCount
     }
-    nextContentVersion = next &- 1
+    nextContentVersion &+= rowCount
     if let sizing { cacheNewestHeights(of: rows, width: sizing.width) }
     return rows
   }

@@ -58,6 +58,30 @@ import TextLayout
     #expect(measured == 21, "the hot entry is measured once, every cold one once")
   }
 
+  /// A large cache evicts per set of slots, least recently used first: an entry in use
+  /// survives a stream of new texts many times the capacity, and the newest texts are kept.
+  @Test func entriesInUseSurviveALongStreamOfNewTexts() {
+    let cache = TextMetricsCache(capacity: 8_192)
+    var measured: [String: Int] = [:]
+    func touch(_ id: String) {
+      _ = cache.metrics(id: id, text: "t", width: 10) {
+        measured[id, default: 0] += 1
+        return TextMetrics(lineCount: 1, widestLine: 1)
+      }
+    }
+    for index in 0..<100_000 {
+      touch("new\(index)")
+      if index % 100 == 0 { touch("hot") }
+    }
+    #expect(measured["hot"] == 1)
+    #expect(cache.count == 8_192)
+    let before = measured.count
+    for index in 99_000..<100_000 { touch("new\(index)") }
+    // The last thousand ids are an eighth of the capacity: each set holds its share of them.
+    #expect(measured.count == before)
+    #expect(measured.values.allSatisfy { $0 == 1 })
+  }
+
   @Test func concurrentUseCountsEveryMeasurementOnce() {
     let cache = TextMetricsCache(capacity: 100_000)
     let measurements = Atomic(0)
