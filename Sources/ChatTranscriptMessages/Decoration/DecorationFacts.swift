@@ -22,6 +22,8 @@ struct DecorationFacts {
   var sender = ""
   var isIncoming = true
   var status: DeliveryStatus?
+  /// ``MessageModel/isPendingOrFailed``.
+  var isPendingOrFailed = false
 
   init(_ item: any ChatItem) {
     if let wire = item.wireItem {  // no cast at all for what stream transcripts hold
@@ -49,11 +51,6 @@ struct DecorationFacts {
     sender = message.sender
     isIncoming = message.isIncoming
     status = message.status
-  }
-
-  /// Whether the message is the local user's and waits for the server or failed to reach it
-  /// (``MessageModel/isPendingOrFailed``).
-  var isPendingOrFailed: Bool {
-    !isIncoming && (status == .sending || status == .failed)
+    isPendingOrFailed = message.isPendingOrFailed
   }
 }
