@@ -74,7 +74,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TranscriptCLITests",
-      dependencies: ["transcript", "TestSupport"],
+      dependencies: ["transcript", "TestSupport", "TranscriptGenerator"],
       exclude: ["Golden"],
       swiftSettings: sharedSettings
     ),

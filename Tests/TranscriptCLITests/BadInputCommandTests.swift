@@ -132,6 +132,26 @@ import Testing
     #expect(lines.suffix(4).contains { $0.hasSuffix("small after") })
   }
 
+  /// Line-break controls (VT, FF, NEL) in a message used to trap the drawing: the row was sized
+  /// for thousands of lines and its scene, scrolled past what the label held, asked for a line
+  /// range that ran backwards. Every command that draws now gets past it.
+  @Test(arguments: [["render", "--format", "plain"], ["render", "--format", "ansi"], ["follow"]])
+  func lineBreakControlsAreDrawnWithoutATrap(command: [String]) throws {
+    let folder = try TemporaryFolder(prefix: "form-feeds")
+    let file = try folder.write(
+      Self.stream([
+        Self.message(
+          "v", from: "mallory", String(repeating: "x", count: 30) + String(repeating: #"\f"#, count: 4_100)),
+        Self.message("w", from: "mallory", #"\u000b\u0085\u000c"# + "vertical tab"),
+        Self.message("s2", from: "carol", "small after"),
+      ]), to: "ff.ndjson")
+    let result = try CommandRunner.run("transcript", command + ["--width", "60", file])
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    #expect(result.standardOutput.contains(String(repeating: "x", count: 30)))
+    #expect(result.standardOutput.contains("small after"))
+  }
+
   /// An SVG or HTML document is one drawing: it says on stderr when it cannot hold every row.
   @Test(arguments: ["svg", "html"])
   func aDocumentTallerThanAHundredThousandRowsSaysItIsCut(format: String) throws {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TranscriptGenerator
 
 #if canImport(Glibc)
   import Glibc
@@ -99,6 +100,32 @@ struct ViewCommandTests {
     #expect(fixture.script.waitForFile("status") == "143\n")
     #expect(fixture.script.waitForFile("stty-after") == fixture.script.waitForFile("stty-before"))
     #expect(try session.format("#{alternate_on} #{cursor_flag}") == "0 1")
+  }
+
+  /// A newest message of form feeds used to trap the viewer at start-up and leave the terminal raw;
+  /// seeded random keys and resizes after it must neither trap nor lose the terminal.
+  @Test func lineBreakControlsAndRandomKeysNeitherTrapNorLeaveTheTerminalRaw() throws {
+    let fixture = try GeneratedTranscript()
+    let hostile =
+      #"{"op":"insert","item":{"id":"v","type":"text","text":""#
+      + String(repeating: "x", count: 30) + String(repeating: #"\f"#, count: 100) + "\"}}\n"
+    let stream = fixture.script.path("hostile.ndjson")
+    try (String(contentsOfFile: fixture.stream, encoding: .utf8) + hostile).write(
+      toFile: stream, atomically: true, encoding: .utf8)
+    let session = try TmuxSession(
+      width: 60, height: Self.rows, command: fixture.script.command(["view", stream]))
+    #expect(try session.waitForScreen { ViewStatusBar($0) != nil }.matched)
+    var random = SeededRandom(seed: 3)
+    let keys = ["Up", "Down", "PageUp", "PageDown", "Home", "End", "g", "G", "j", "k", "b", "Space", "C-l"]
+    for _ in 0..<20 {
+      try session.send(contentsOf: (0..<10).map { _ in keys[random.below(keys.count)] })
+      try session.resize(width: random.int(in: 2...120), height: random.int(in: 2...40))
+    }
+    try session.resize(width: 60, height: Self.rows)
+    #expect(try session.waitForScreen { ViewStatusBar($0) != nil }.matched)
+    try session.send("q")
+    #expect(fixture.script.waitForFile("status") == "0\n")
+    #expect(fixture.script.waitForFile("stty-after") == fixture.script.waitForFile("stty-before"))
   }
 
   @Test func keysMustComeFromATerminal() throws {

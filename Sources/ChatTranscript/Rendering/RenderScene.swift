@@ -65,7 +65,11 @@ public struct RenderScene: Sendable, Hashable {
       if let label = view as? Label, !label.text.isEmpty, width > 0, !rows.isEmpty {
         let text = Self.visibleText(label.text)
         let lines = measurer.lines(of: text, maxWidth: width)
-        for index in max(rows.lowerBound - y, 0)..<max(min(rows.upperBound - y, lines.count), 0) {
+        // A label can be taller than its lines (its text was sized differently, or it is
+        // padded); scrolled past its last line, the first line to draw is past the end.
+        let first = max(rows.lowerBound - y, 0)
+        let end = min(rows.upperBound - y, lines.count)
+        for index in first..<max(end, first) {
           elements.append(
             .text(String(text[lines[index].range]), x: x, y: y + index, width: width, style: view.styleName))
         }

@@ -122,3 +122,24 @@ struct StyledBuilder: ChatItemPresenterBuilder {
     #expect(RenderScene.visibleText("plain 日本") == "plain 日本")
   }
 }
+
+/// A label taller than its text, scrolled so that its top rows are above the viewport.
+@Suite struct ScrolledLabelTests {
+  @Test(arguments: [0.0, 3, 5, 7, 9])
+  func aLabelScrolledPastItsLastLineDrawsWhatRemains(offset: Double) throws {
+    let dataSource = ArrayDataSource([TestItem(id: "tall", height: 10, text: "one\ntwo")])
+    let builder = StyledBuilder()
+    let controller = ChatTranscriptController(
+      buildersByType: ["test": [builder]], decorator: UniformDecorator(bottomMargin: 0),
+      viewport: Viewport(width: 30, height: 4))
+    controller.dataSource = dataSource
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    controller.collectionView.setContentOffset(offset)
+    let scene = RenderScene(controller.collectionView)
+    let texts = scene.elements.compactMap { element -> String? in
+      if case .text(let text, _, _, _, _) = element { text } else { nil }
+    }
+    #expect(texts == Array(["one", "two"].dropFirst(Int(offset))))
+  }
+}
