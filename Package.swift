@@ -17,26 +17,42 @@ let package = Package(
     .library(name: "TextLayout", targets: ["TextLayout"]),
     .library(name: "ChatTranscript", targets: ["ChatTranscript"]),
     .library(name: "ChatTranscriptMessages", targets: ["ChatTranscriptMessages"]),
+    .library(name: "ChatTranscriptStreams", targets: ["ChatTranscriptStreams"]),
+    .library(name: "ChatTranscriptRendering", targets: ["ChatTranscriptRendering"]),
+    .library(name: "ChatTranscriptLists", targets: ["ChatTranscriptLists"]),
   ],
   dependencies: [],
   targets: [
+    // Libraries, each with one job (see Documentation/Architecture.md).
     .target(name: "TextLayout", swiftSettings: sharedSettings),
     .target(name: "ChatTranscript", dependencies: ["TextLayout"], swiftSettings: sharedSettings),
     .target(
-      name: "ChatTranscriptMessages",
-      dependencies: ["ChatTranscript", "TextLayout"],
-      swiftSettings: sharedSettings
-    ),
+      name: "ChatTranscriptMessages", dependencies: ["ChatTranscript", "TextLayout"],
+      swiftSettings: sharedSettings),
     .target(
-      name: "TranscriptGenerator",
-      dependencies: ["ChatTranscript"],
-      swiftSettings: sharedSettings
-    ),
-    .target(name: "CommandLineSupport", dependencies: ["ChatTranscript"], swiftSettings: sharedSettings),
+      name: "ChatTranscriptStreams", dependencies: ["ChatTranscript", "ChatTranscriptMessages"],
+      swiftSettings: sharedSettings),
+    .target(
+      name: "ChatTranscriptRendering", dependencies: ["ChatTranscript", "TextLayout"],
+      swiftSettings: sharedSettings),
+    .target(
+      name: "ChatTranscriptLists", dependencies: ["ChatTranscript", "TextLayout"],
+      swiftSettings: sharedSettings),
+
+    // Support for the executables.
+    .target(
+      name: "TranscriptGenerator", dependencies: ["ChatTranscriptMessages", "ChatTranscriptStreams"],
+      swiftSettings: sharedSettings),
+    .target(
+      name: "CommandLineSupport", dependencies: ["ChatTranscriptStreams"], swiftSettings: sharedSettings),
+
+    // Executables: the CLI, the benchmark and the samples.
     .executableTarget(
       name: "transcript",
       dependencies: [
-        "ChatTranscript", "ChatTranscriptMessages", "TextLayout", "TranscriptGenerator", "CommandLineSupport",
+        "ChatTranscript", "ChatTranscriptMessages", "ChatTranscriptStreams", "ChatTranscriptRendering",
+        "TextLayout",
+        "TranscriptGenerator", "CommandLineSupport",
       ],
       path: "Samples/transcript-cli",
       swiftSettings: sharedSettings
@@ -44,14 +60,30 @@ let package = Package(
     .executableTarget(
       name: "transcript-bench",
       dependencies: [
-        "ChatTranscript", "ChatTranscriptMessages", "TextLayout", "TranscriptGenerator", "CommandLineSupport",
+        "ChatTranscript", "ChatTranscriptMessages", "ChatTranscriptStreams", "ChatTranscriptRendering",
+        "TextLayout",
+        "TranscriptGenerator", "CommandLineSupport",
       ],
       path: "Benchmarks/transcript-bench",
       swiftSettings: sharedSettings
     ),
+    .executableTarget(
+      name: "getting-started",
+      dependencies: ["ChatTranscript", "ChatTranscriptMessages", "ChatTranscriptRendering"],
+      path: "Samples/getting-started",
+      swiftSettings: sharedSettings
+    ),
+    .executableTarget(
+      name: "people-list",
+      dependencies: ["ChatTranscript", "ChatTranscriptLists", "ChatTranscriptRendering"],
+      path: "Samples/people-list",
+      swiftSettings: sharedSettings
+    ),
+
+    // Tests, one target per library, and the built executables.
     .target(
       name: "TestSupport",
-      dependencies: ["ChatTranscript", "TranscriptGenerator"],
+      dependencies: ["ChatTranscript", "ChatTranscriptStreams", "TranscriptGenerator"],
       path: "Tests/TestSupport",
       swiftSettings: sharedSettings
     ),
@@ -64,12 +96,32 @@ let package = Package(
     .testTarget(
       name: "ChatTranscriptTests",
       dependencies: ["ChatTranscript", "TestSupport", "TranscriptGenerator"],
-      exclude: ["Rendering/Golden"],
       swiftSettings: sharedSettings
     ),
     .testTarget(
       name: "ChatTranscriptMessagesTests",
-      dependencies: ["ChatTranscriptMessages", "TestSupport", "TranscriptGenerator"],
+      dependencies: [
+        "ChatTranscriptMessages", "ChatTranscriptStreams", "ChatTranscriptRendering", "TestSupport",
+        "TranscriptGenerator",
+      ],
+      swiftSettings: sharedSettings
+    ),
+    .testTarget(
+      name: "ChatTranscriptStreamsTests",
+      dependencies: [
+        "ChatTranscriptStreams", "ChatTranscriptMessages", "TestSupport", "TranscriptGenerator",
+      ],
+      swiftSettings: sharedSettings
+    ),
+    .testTarget(
+      name: "ChatTranscriptRenderingTests",
+      dependencies: ["ChatTranscriptRendering", "TestSupport"],
+      exclude: ["Golden"],
+      swiftSettings: sharedSettings
+    ),
+    .testTarget(
+      name: "ChatTranscriptListsTests",
+      dependencies: ["ChatTranscriptLists", "ChatTranscriptRendering", "TestSupport", "TranscriptGenerator"],
       swiftSettings: sharedSettings
     ),
     .testTarget(

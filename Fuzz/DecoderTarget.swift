@@ -1,4 +1,6 @@
 import ChatTranscript
+import ChatTranscriptMessages
+import ChatTranscriptStreams
 
 /// libFuzzer entry point for the NDJSON event decoder and the stream transcript behind it.
 ///

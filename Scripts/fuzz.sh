@@ -12,7 +12,7 @@
 #
 # Not a SwiftPM target: libFuzzer needs -sanitize=fuzzer on the library code too (for coverage),
 # and SwiftPM would build the library twice or instrument the normal build. So the script
-# compiles the library sources straight into two modules with swiftc, instrumented, with the
+# compiles the library sources straight into their modules with swiftc, instrumented, with the
 # same language settings as Package.swift plus CHAT_TRANSCRIPT_INVARIANTS and live assertions.
 set -euo pipefail
 
@@ -23,6 +23,8 @@ export PATH="/opt/swift/usr/bin:$PATH"
 export SWIFT_BACKTRACE="enable=no"
 
 readonly TARGETS=(decoder measurer updates)
+# The libraries the harnesses link, each after the ones it imports.
+readonly MODULES=(TextLayout ChatTranscript ChatTranscriptMessages ChatTranscriptStreams)
 readonly OUT=.build-fuzz
 readonly SMOKE_SECONDS="${FUZZ_SMOKE_SECONDS:-20}"
 
@@ -37,6 +39,7 @@ readonly SWIFT_FLAGS=(
   -sanitize=fuzzer,address
   -g
   -I "$OUT/modules"
+  -package-name ChatTranscript
 )
 # Extra compile conditions for the harnesses, e.g. FUZZ_DEFINES=FUZZ_KNOWN_ISSUES.
 HARNESS_FLAGS=()
@@ -78,14 +81,16 @@ build_module() {
 
 build() {
   mkdir -p "$OUT/modules" "$OUT/objects" "$OUT/bin"
-  build_module TextLayout
-  build_module ChatTranscript
+  local module objects=()
+  for module in "${MODULES[@]}"; do
+    build_module "$module"
+    objects+=("$OUT/objects/$module.o")
+  done
   local target
   for target in "${TARGETS[@]}"; do
     echo "== target $target"
     swiftc "${SWIFT_FLAGS[@]}" "${HARNESS_FLAGS[@]}" -parse-as-library -use-ld=lld -module-name "${target^}Fuzzer" \
-      "$(harness_file "$target")" "$OUT/objects/ChatTranscript.o" "$OUT/objects/TextLayout.o" \
-      -o "$OUT/bin/$target"
+      "$(harness_file "$target")" "${objects[@]}" -o "$OUT/bin/$target"
   done
 }
 

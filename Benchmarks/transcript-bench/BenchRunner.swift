@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 import CommandLineSupport
 
 /// Runs the scenarios of a command line at each size, prints each result as it comes, relates

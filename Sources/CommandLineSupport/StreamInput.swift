@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 
 /// Reads the NDJSON stream named on the command line into a transcript, reporting bad lines.
 public enum StreamInput {

@@ -1,4 +1,6 @@
 import ChatTranscript
+import ChatTranscriptMessages
+import ChatTranscriptStreams
 
 /// A realistic, reproducible stream of chat events: the same seed gives the same events.
 ///

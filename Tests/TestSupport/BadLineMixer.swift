@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 import TranscriptGenerator
 
 /// Mixes bad lines of every kind into a good NDJSON stream at seeded random places, for tests

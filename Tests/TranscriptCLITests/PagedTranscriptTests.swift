@@ -1,5 +1,6 @@
 import ChatTranscript
 import ChatTranscriptMessages
+import ChatTranscriptStreams
 import Testing
 
 @testable import transcript

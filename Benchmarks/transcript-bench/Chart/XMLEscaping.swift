@@ -1,4 +1,4 @@
-import ChatTranscript
+import ChatTranscriptRendering
 
 /// Text made safe for SVG (XML) content and attribute values.
 ///

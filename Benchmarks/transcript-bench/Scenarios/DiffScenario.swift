@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 import TranscriptGenerator
 
 /// `diff`: updates whose changes the data source does not describe, so the controller must

@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 
 /// `full-recompute`: the `append` scenario's single message, appended the way Chatto does every
 /// update — the baseline the incremental engine is measured against.

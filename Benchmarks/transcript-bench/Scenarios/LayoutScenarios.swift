@@ -1,4 +1,6 @@
 import ChatTranscript
+import ChatTranscriptMessages
+import ChatTranscriptStreams
 import TranscriptGenerator
 
 /// Scenarios over a laid-out transcript: cold layout, relayout, and single edits through

@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 
 /// `scroll`: a reader scrolling the whole transcript from the top to the bottom, one viewport
 /// height per step, through the controller's collection view.

@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 import CommandLineSupport
 import TextLayout
 

@@ -1,5 +1,6 @@
 import ChatTranscript
 import ChatTranscriptMessages
+import ChatTranscriptStreams
 
 /// A transcript of N messages behind a controller with the ready-made presenters: what the
 /// layout, update and scroll scenarios measure.

@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 
 /// One JSON object on one line, fields in the order they were added.
 ///

@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 import CommandLineSupport
 
 /// `transcript follow`: shows a stream's changes as they arrive, for a backend tailing a log

@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptRendering
 import CommandLineSupport
 
 /// `transcript render`: the whole transcript drawn for a terminal, as text, SVG or HTML.

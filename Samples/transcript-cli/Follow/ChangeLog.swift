@@ -1,4 +1,6 @@
 import ChatTranscript
+import ChatTranscriptRendering
+import ChatTranscriptStreams
 import CommandLineSupport
 
 /// `transcript follow` writing to a pipe or a file: prints only what is new, as plain text.

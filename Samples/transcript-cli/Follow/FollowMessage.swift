@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 
 /// What the threads behind `transcript follow` tell its main thread.
 ///

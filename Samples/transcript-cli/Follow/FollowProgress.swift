@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 
 /// How far `transcript follow` has got: what its status bar shows and its exit status needs.
 struct FollowProgress {

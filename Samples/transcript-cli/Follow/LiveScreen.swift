@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptRendering
 import CommandLineSupport
 
 /// `transcript follow` on a terminal: the newest screenful of the transcript, redrawn in place

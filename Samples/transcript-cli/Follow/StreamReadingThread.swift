@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 import Dispatch
 
 /// Reads and decodes a stream on a thread of its own, posting each line to an ``Inbox`` as

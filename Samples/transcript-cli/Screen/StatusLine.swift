@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptRendering
 import TextLayout
 
 /// The one-row status bar at the bottom of a full-screen display, as plain text exactly as

@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptRendering
 
 extension ChatTranscriptController {
   /// Rows drawn per page: few pages for a whole transcript, yet a small character grid (one cell

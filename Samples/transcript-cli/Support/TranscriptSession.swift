@@ -1,5 +1,6 @@
 import ChatTranscript
 import ChatTranscriptMessages
+import ChatTranscriptStreams
 import CommandLineSupport
 
 /// A stream transcript wired to a controller with the ready-made message presenters: what

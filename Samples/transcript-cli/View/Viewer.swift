@@ -1,5 +1,6 @@
 import ChatTranscript
 import ChatTranscriptMessages
+import ChatTranscriptRendering
 import CommandLineSupport
 
 #if canImport(Glibc)

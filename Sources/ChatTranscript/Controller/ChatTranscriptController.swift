@@ -44,6 +44,8 @@ public final class ChatTranscriptController {
   let decorator: any ChatItemsDecorator
   var layout: TranscriptLayout
   var heightCache: HeightCache
+  /// Heights the cache holds, for tests of long streams in other modules.
+  package var cachedHeightCount: Int { heightCache.count }
   var queue: UpdateQueue
   /// The last content version handed out (see `takeContentVersion()`).
   var nextContentVersion = 0

@@ -12,16 +12,6 @@ public protocol ChatItem: Sendable {
   /// The engine calls `update(with:)` on a presenter, bumps the item's content version and
   /// recomputes its height only when this returns `false`.
   func hasSameContent(as other: any ChatItem) -> Bool
-
-  /// This item as a wire item, when it is one; `nil` for every other type (the default).
-  ///
-  /// What code that reads wire items asks instead of `item as? StreamItem`: a dynamic cast
-  /// from an existential costs more than sizing a short message, a requirement costs a call.
-  var wireItem: StreamItem? { get }
-}
-
-extension ChatItem {
-  public var wireItem: StreamItem? { nil }
 }
 
 extension ChatItem where Self: Equatable {

@@ -1,13 +1,21 @@
 /// A totals-carrying value the chunked list adds up per chunk (counts, heights, …).
-protocol ChunkSummary: Sendable {
+package protocol ChunkSummary: Sendable {
   static var zero: Self { get }
   static func + (lhs: Self, rhs: Self) -> Self
 }
 
 /// An element that contributes to its chunk's summary.
-protocol Summarized {
+package protocol Summarized {
   associatedtype Summary: ChunkSummary
   var summary: Summary { get }
+}
+
+/// The summary of elements that add up nothing: lists kept in chunks only for cheap edits.
+package struct NoSummary: ChunkSummary {
+  package init() {}
+
+  package static var zero: NoSummary { NoSummary() }
+  package static func + (lhs: NoSummary, rhs: NoSummary) -> NoSummary { lhs }
 }
 
 /// A list stored as small arrays ("chunks") under a tree of running totals.
@@ -21,71 +29,71 @@ protocol Summarized {
 /// The totals are recomputed from the chunks' own summaries (never by subtraction), so they
 /// are exactly what summing the chunks would give. A value type with copy-on-write storage:
 /// snapshots are cheap and never observe later edits.
-struct ChunkedList<Element: Summarized> {
-  struct Chunk {
+package struct ChunkedList<Element: Summarized> {
+  package struct Chunk {
     /// Stable for the chunk's life, so owners can remember where an element lives.
-    var identifier: Int
-    var elements: [Element]
-    var summary: Element.Summary
+    package var identifier: Int
+    package var elements: [Element]
+    package var summary: Element.Summary
     /// The summaries of consecutive runs of `blockSize` elements (the last may be shorter), so
     /// a search inside a chunk skips whole runs instead of reading every element. Empty for
     /// summaries that carry nothing (zero-sized ones).
-    var blocks: [Element.Summary]
+    package var blocks: [Element.Summary]
   }
 
   /// Elements per entry of ``Chunk/blocks``.
-  static var blockSize: Int { 32 }
+  package static var blockSize: Int { 32 }
 
   /// A tree node: how many elements, and their summary, below it.
-  struct Totals {
-    var count: Int
-    var summary: Element.Summary
+  package struct Totals {
+    package var count: Int
+    package var summary: Element.Summary
 
-    static var zero: Totals { Totals(count: 0, summary: .zero) }
+    package static var zero: Totals { Totals(count: 0, summary: .zero) }
 
-    static func + (lhs: Totals, rhs: Totals) -> Totals {
+    package static func + (lhs: Totals, rhs: Totals) -> Totals {
       Totals(count: lhs.count + rhs.count, summary: lhs.summary + rhs.summary)
     }
   }
 
   /// Where the elements of an edit ended up.
-  struct Placement {
+  package struct Placement {
     /// The chunk edited in place: only the new elements joined it.
-    var editedChunk: Int?
+    package var editedChunk: Int?
     /// Chunks made by the edit: every element in them is newly placed.
-    var createdChunks: [Int] = []
+    package var createdChunks: [Int] = []
   }
 
-  static var maximumChunkCount: Int { 512 }
+  package static var maximumChunkCount: Int { 512 }
 
-  private(set) var chunks: [Chunk] = []
+  package private(set) var chunks: [Chunk] = []
   /// A complete binary tree over the chunks: node 1 is the root, node `i` has children `2i`
   /// and `2i + 1`, and chunk `c` is leaf `leafBase + c`; leaves past the last chunk are zero.
-  private(set) var tree: [Totals] = [.zero, .zero]
-  private(set) var leafBase = 1
+  package private(set) var tree: [Totals] = [.zero, .zero]
+  package private(set) var leafBase = 1
   /// Chunk identifier → position; kept only for owners that index elements by chunk.
-  private(set) var chunkPositions: [Int: Int] = [:]
-  let tracksChunkPositions: Bool
+  package private(set) var chunkPositions: [Int: Int] = [:]
+  package let tracksChunkPositions: Bool
   private var nextChunkIdentifier = 0
   /// How many times the tree was rebuilt: the one O(n/B) step of an edit, so tests can check
   /// that it stays rare (once per chunk added or removed), which keeps long streams linear.
-  private(set) var treeRebuildCount = 0
+  package private(set) var treeRebuildCount = 0
 
   /// - Parameter tracksChunkPositions: keep `chunk(withIdentifier:)` working, at the cost of
   ///   a dictionary update per chunk after each split or merge.
-  init(tracksChunkPositions: Bool = false) {
+  package init(tracksChunkPositions: Bool = false) {
     self.tracksChunkPositions = tracksChunkPositions
   }
 
-  init(_ elements: some Collection<Element>) {
+  package init(_ elements: some Collection<Element>) {
     self.init()
     replaceSubrange(0..<0, with: elements)
   }
 
-  var count: Int { tree[1].count }
-  var isEmpty: Bool { count == 0 }
+  package var count: Int { tree[1].count }
+  package var isEmpty: Bool { count == 0 }
   /// The sum of every element's summary.
-  var total: Element.Summary { tree[1].summary }
+  package var total: Element.Summary { tree[1].summary }
 
   // MARK: Finding positions
 
@@ -115,7 +123,7 @@ struct ChunkedList<Element: Summarized> {
   /// The totals of every chunk before `chunk`.
   ///
   /// - Complexity: O(log(n/B)).
-  func totals(before chunk: Int) -> Totals {
+  package func totals(before chunk: Int) -> Totals {
     guard chunk < leafBase else { return tree[1] }
     var node = 1
     var low = 0
@@ -138,7 +146,7 @@ struct ChunkedList<Element: Summarized> {
   /// The chunk holding `index` and the position inside it; `index == count` maps past the end.
   ///
   /// - Complexity: O(log(n/B)).
-  func location(of index: Int) -> (chunk: Int, offset: Int) {
+  package func location(of index: Int) -> (chunk: Int, offset: Int) {
     let found = locate(index)
     return (found.chunk, found.offset)
   }
@@ -146,7 +154,7 @@ struct ChunkedList<Element: Summarized> {
   /// The chunk holding `index`, the position inside it and the totals of the chunks before.
   ///
   /// - Complexity: O(log(n/B)).
-  func locate(_ index: Int) -> (chunk: Int, offset: Int, before: Totals) {
+  package func locate(_ index: Int) -> (chunk: Int, offset: Int, before: Totals) {
     if index >= count {
       let last = Swift.max(chunks.count - 1, 0)
       return (last, chunks.last?.elements.count ?? 0, totals(before: last))
@@ -161,7 +169,9 @@ struct ChunkedList<Element: Summarized> {
   ///
   /// - Parameter include: must pass a sum whenever it passes one of its parts (e.g. "some
   ///   count is above zero").
-  func forEachChunk(where include: (Element.Summary) -> Bool, _ body: (_ chunk: Int, _ start: Int) -> Void) {
+  package func forEachChunk(
+    where include: (Element.Summary) -> Bool, _ body: (_ chunk: Int, _ start: Int) -> Void
+  ) {
     func visit(_ node: Int, start: Int) {
       guard include(tree[node].summary) else { return }
       guard node < leafBase else {
@@ -175,28 +185,28 @@ struct ChunkedList<Element: Summarized> {
   }
 
   /// The index of the chunk's first element.
-  func startIndex(ofChunk chunk: Int) -> Int { totals(before: chunk).count }
+  package func startIndex(ofChunk chunk: Int) -> Int { totals(before: chunk).count }
 
   /// The last chunk whose preceding total, read through `key`, is `<= target`, with the
   /// totals before it.
   ///
   /// `key` must grow monotonically along the list (counts, non-negative heights).
   /// - Complexity: O(log(n/B)).
-  func lastChunk<Key: Comparable>(notAfter target: Key, by key: (Element.Summary) -> Key)
+  package func lastChunk<Key: Comparable>(notAfter target: Key, by key: (Element.Summary) -> Key)
     -> (chunk: Int, before: Totals)
   {
     descend { key($0.summary) <= target }
   }
 
   /// The elements of the chunk with `identifier`, and the index of its first element.
-  func chunk(withIdentifier identifier: Int) -> (elements: [Element], startIndex: Int)? {
+  package func chunk(withIdentifier identifier: Int) -> (elements: [Element], startIndex: Int)? {
     guard let position = chunkPositions[identifier] else { return nil }
     return (chunks[position].elements, startIndex(ofChunk: position))
   }
 
   // MARK: Editing
 
-  subscript(index: Int) -> Element {
+  package subscript(index: Int) -> Element {
     get {
       let (chunk, offset) = location(of: index)
       return chunks[chunk].elements[offset]
@@ -213,7 +223,7 @@ struct ChunkedList<Element: Summarized> {
   /// index's position in `indices`.
   ///
   /// - Complexity: O(k log(n/B) + touched blocks × b + touched chunks × B/b), b the block size.
-  mutating func modifyElements(at indices: [Int], _ body: (Int, inout Element) -> Void) {
+  package mutating func modifyElements(at indices: [Int], _ body: (Int, inout Element) -> Void) {
     var lastTouched = -1
     var touched = 0..<0
     // A cursor, not `forEachLocation`: a closure editing `self` while a method reads it
@@ -239,7 +249,7 @@ struct ChunkedList<Element: Summarized> {
   /// An index in the chunk of the one before it, or in the next chunk, costs O(1); any other
   /// is looked up in the tree. So indices in ascending order (rows in order) cost
   /// O(k + jumps × log(n/B)), never a walk over the chunks between them.
-  func forEachLocation(of indices: [Int], _ body: (Int, Int, Int) throws -> Void) rethrows {
+  package func forEachLocation(of indices: [Int], _ body: (Int, Int, Int) throws -> Void) rethrows {
     var cursor = Cursor()
     for (position, index) in indices.enumerated() {
       let (chunk, offset) = cursor.location(of: index, in: self)
@@ -249,12 +259,12 @@ struct ChunkedList<Element: Summarized> {
 
   /// Remembers the chunk of the last index located, so that the next index costs O(1) when
   /// it lies in that chunk or the next one, and a tree lookup otherwise.
-  struct Cursor {
+  package struct Cursor {
     private var chunk = -1
     private var chunkStart = 0
     private var chunkEnd = 0
 
-    mutating func location(of index: Int, in list: ChunkedList) -> (chunk: Int, offset: Int) {
+    package mutating func location(of index: Int, in list: ChunkedList) -> (chunk: Int, offset: Int) {
       if index < chunkStart || index >= chunkEnd {
         let chunks = list.chunks
         let nextEnd = chunk + 1 < chunks.count ? chunkEnd + chunks[chunk + 1].elements.count : chunkEnd
@@ -275,7 +285,7 @@ struct ChunkedList<Element: Summarized> {
   }
 
   /// Changes an element in place without touching the totals; `body` must keep its summary.
-  mutating func modifyWithoutResummarizing(at index: Int, _ body: (inout Element) -> Void) {
+  package mutating func modifyWithoutResummarizing(at index: Int, _ body: (inout Element) -> Void) {
     let (chunk, offset) = location(of: index)
     body(&chunks[chunk].elements[offset])
   }
@@ -286,7 +296,8 @@ struct ChunkedList<Element: Summarized> {
   /// - Complexity: O(B + k + log(n/B)) for k new elements; O(n/B) more when chunks are
   ///   added or removed.
   @discardableResult
-  mutating func replaceSubrange(_ range: Range<Int>, with newElements: some Collection<Element>) -> Placement
+  package mutating func replaceSubrange(_ range: Range<Int>, with newElements: some Collection<Element>)
+    -> Placement
   {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
     if range.isEmpty && newElements.isEmpty { return Placement() }
@@ -342,11 +353,11 @@ struct ChunkedList<Element: Summarized> {
     return Placement(createdChunks: created.map(\.identifier))
   }
 
-  mutating func append(_ element: Element) {
+  package mutating func append(_ element: Element) {
     replaceSubrange(count..<count, with: CollectionOfOne(element))
   }
 
-  mutating func removeAll() {
+  package mutating func removeAll() {
     chunks = []
     chunkPositions = [:]
     rebuildTree(positionsFrom: 0)
@@ -358,7 +369,7 @@ struct ChunkedList<Element: Summarized> {
   /// `maximumChunkCount`: into an empty list each piece becomes a chunk as it is, so elements
   /// built in chunk-sized pieces (a cold layout) are stored without being copied again.
   @discardableResult
-  mutating func replaceSubrange(_ range: Range<Int>, withPieces pieces: [[Element]]) -> Placement {
+  package mutating func replaceSubrange(_ range: Range<Int>, withPieces pieces: [[Element]]) -> Placement {
     guard chunks.isEmpty, pieces.allSatisfy({ !$0.isEmpty && $0.count <= Self.maximumChunkCount }) else {
       return replaceSubrange(range, with: pieces.joined())
     }
@@ -475,7 +486,7 @@ struct ChunkedList<Element: Summarized> {
 }
 
 extension ChunkedList: Sequence {
-  func makeIterator() -> FlattenSequence<LazyMapSequence<[Chunk], [Element]>>.Iterator {
+  package func makeIterator() -> FlattenSequence<LazyMapSequence<[Chunk], [Element]>>.Iterator {
     chunks.lazy.map(\.elements).joined().makeIterator()
   }
 }

@@ -8,7 +8,7 @@ import ChatTranscript
 /// to one string, so the facts of three items are cheap to hold and to drop.
 struct DecorationFacts {
   enum Kind {
-    /// A ``MessageItem`` or a wire item of a message type: it joins groups.
+    /// An item with a ``MessageModel``: it joins groups.
     case message
     /// The typing row: last in the transcript, it needs no margin below.
     case typingIndicator
@@ -16,7 +16,7 @@ struct DecorationFacts {
   }
 
   var kind = Kind.other
-  /// When the item happened, for any item that says: messages, system notices, wire items.
+  /// When the item happened, for any ``ConversationItem`` that says.
   var date: Timestamp?
   // For messages only:
   var sender = ""
@@ -26,22 +26,25 @@ struct DecorationFacts {
   var isPendingOrFailed = false
 
   init(_ item: any ChatItem) {
-    if let wire = item.wireItem {  // no cast at all for what stream transcripts hold
-      date = wire.date
-      if wire.type == MessageItemType.text || wire.type == MessageItemType.photo {
-        read(MessageModel(wire))  // what a wire item's message model says
-      }
-      return
-    }
-    switch item {
-    case let notice as SystemNoticeItem:  // concrete casts first: they are the cheap ones
-      date = notice.date
-    case let item as any MessageItem:
-      read(item.message)
-    case is TypingIndicatorItem:
+    if let facts = ConversationItems.read(item, Reader()) {
+      self = facts
+    } else if item is TypingIndicatorItem {
       kind = .typingIndicator
-    default:
-      break
+    }
+  }
+
+  private init() {}
+
+  /// The facts of a ``ConversationItem``: a message's, or only its date.
+  private struct Reader: ConversationItemReader {
+    func read(_ item: some ConversationItem) -> DecorationFacts {
+      var facts = DecorationFacts()
+      if let message = item.messageModel {
+        facts.read(message)
+      } else {
+        facts.date = item.date
+      }
+      return facts
     }
   }
 

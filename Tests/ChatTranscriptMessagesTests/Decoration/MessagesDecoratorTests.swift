@@ -1,5 +1,6 @@
 import ChatTranscript
 import ChatTranscriptMessages
+import ChatTranscriptStreams
 import TestSupport
 import Testing
 import TranscriptGenerator

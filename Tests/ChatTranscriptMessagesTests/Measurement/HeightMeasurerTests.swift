@@ -1,5 +1,6 @@
 import ChatTranscript
 import ChatTranscriptMessages
+import ChatTranscriptStreams
 import TestSupport
 import Testing
 import TranscriptGenerator
@@ -9,7 +10,7 @@ import TranscriptGenerator
 /// tell the difference.
 @Suite struct HeightMeasurerTests {
   @Test(arguments: SyntheticTranscript.Language.allCases)
-  func measurersAgreeWithPresenters(language: SyntheticTranscript.Language) {
+  func measurersAgreeWithPresenters(language: SyntheticTranscript.Language) throws {
     let seed = SeededRandom.seed(fromEnvironment: "MEASURER_SEED", default: 11)
     var random = SeededRandom(seed: seed)
     var items: [any ChatItem] = []
@@ -23,7 +24,7 @@ import TranscriptGenerator
         items.append(MessageStatusItem(messageID: item.id, status: status))
       }
       if item.type == MessageItemType.text, random.below(8) == 0 {
-        items.append(TextMessageItem(item))
+        items.append(try #require(TextMessageItem(converting: item)))
       }
     }
     items.append(TypingIndicatorItem(senders: ["ana"]))

@@ -1,9 +1,10 @@
+import ChatTranscript
 import ChatTranscriptMessages
 import TestSupport
 import Testing
 import TranscriptGenerator
 
-@testable import ChatTranscript
+@testable import ChatTranscriptStreams
 
 /// A long stream in which almost every message is deleted again must leave behind only what
 /// the live messages need: no ids in the stream's index, presenters, rows or cells of deleted
@@ -96,6 +97,6 @@ import TranscriptGenerator
     }
 
     // Caches stay within their capacity, whatever passed through them.
-    #expect(controller.heightCache.count <= configuration.heightCacheCapacity)
+    #expect(controller.cachedHeightCount <= configuration.heightCacheCapacity)
   }
 }

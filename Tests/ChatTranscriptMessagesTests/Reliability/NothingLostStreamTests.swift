@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptStreams
 import TestSupport
 import Testing
 import TranscriptGenerator

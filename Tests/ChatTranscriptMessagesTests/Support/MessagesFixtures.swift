@@ -1,5 +1,7 @@
 import ChatTranscript
 import ChatTranscriptMessages
+import ChatTranscriptRendering
+import ChatTranscriptStreams
 import Synchronization
 import TestSupport
 import TextLayout

@@ -1,0 +1,30 @@
+import ChatTranscript
+
+/// Builds text message presenters for `TextMessageItem`s and wire items of type `"text"`.
+public struct TextMessagePresenterBuilder<Cell: TextMessageCell>: ChatItemPresenterBuilder {
+  public var context: MessagePresentationContext
+
+  public init(context: MessagePresentationContext) {
+    self.context = context
+  }
+
+  public var presenterType: any ChatItemPresenter.Type { TextMessagePresenter<Cell>.self }
+
+  public func canHandle(_ item: any ChatItem) -> Bool {
+    TextMessageItem(converting: item) != nil
+  }
+
+  public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
+    makePresenter(ifHandling: item) ?? UnsupportedItemPresenter(item: item)
+  }
+
+  /// Converts the item once, instead of once to check and once to build.
+  public func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)? {
+    TextMessageItem(converting: item).map { TextMessagePresenter<Cell>(item: $0, context: context) }
+  }
+
+  /// Sizes rows off screen without presenters.
+  public var heightMeasurer: (any ChatItemHeightMeasurer)? {
+    BubbleHeightMeasurer.text(sizing: BubbleSizing(Cell.self, context: context))
+  }
+}

@@ -1,0 +1,134 @@
+import ChatTranscript
+import TextLayout
+
+/// What a viewport shows, flattened into drawing commands every renderer understands.
+///
+/// Built once from the view tree (visible cells, their subviews, wrapped label lines) in
+/// character cells with the viewport's top-left at (0, 0), so the terminal, plain-text, SVG
+/// and HTML renderers agree on every position. Text in a scene is already made visible:
+/// control characters and bidi controls from message text are replaced (see
+/// ``RenderScene/visibleText(_:)``), so no renderer can pass them on.
+public struct RenderScene: Sendable, Hashable {
+  /// One drawing command; `style` is the view's `styleName`.
+  public enum Element: Sendable, Hashable {
+    /// A filled rectangle (a bubble, a photo box, a separator band).
+    case box(x: Int, y: Int, width: Int, height: Int, style: String)
+    /// One wrapped line of a label, at most `width` columns wide.
+    case text(String, x: Int, y: Int, width: Int, style: String?)
+    /// An image placeholder: an outlined box with a description.
+    case image(description: String, x: Int, y: Int, width: Int, height: Int, style: String?)
+  }
+
+  /// Size in character cells.
+  public var width: Int
+  public var height: Int
+  /// Back to front.
+  public var elements: [Element]
+
+  public init(width: Int, height: Int, elements: [Element]) {
+    self.width = width
+    self.height = height
+    self.elements = elements
+  }
+
+  /// The viewport of `collectionView` as a scene; labels wrapped by `measurer`.
+  public init(_ collectionView: CollectionView, measurer: any TextMeasurer = TerminalTextMeasurer()) {
+    let viewport = collectionView.viewport
+    self.init(width: Self.cells(viewport.width), height: Self.cells(viewport.height), elements: [])
+    for (_, cell) in collectionView.visibleCells {
+      add(cell, origin: Point(x: 0, y: -viewport.contentOffset), measurer: measurer)
+    }
+  }
+
+  private mutating func add(_ view: View, origin: Point, measurer: any TextMeasurer) {
+    guard !view.isHidden else { return }
+    let frame = Rect(
+      x: origin.x + view.frame.minX, y: origin.y + view.frame.minY, width: view.frame.width,
+      height: view.frame.height)
+    let x = Self.cell(frame.minX)
+    let y = Self.cell(frame.minY)
+    let width = Self.cells(frame.width)
+    let height = Self.cells(frame.height)
+    // Boxes and text lines are cut to the scene's rows: a view taller than the 100,000 rows a
+    // length may have (a 10 MB message) lost everything past that, even in a scene scrolled
+    // down to it, and each of its lines outside the scene still cost an element.
+    let rows = rowsInScene(y: y, height: frame.height)
+    if let placeholder = view as? ImagePlaceholder {
+      elements.append(
+        .image(
+          description: Self.visibleText(placeholder.imageDescription), x: x, y: y, width: width,
+          height: height,
+          style: view.styleName))
+    } else {
+      if let style = view.styleName, width > 0, !rows.isEmpty, !(view is Label) || view is Button {
+        elements.append(.box(x: x, y: rows.lowerBound, width: width, height: rows.count, style: style))
+      }
+      if let label = view as? Label, !label.text.isEmpty, width > 0, !rows.isEmpty {
+        let text = Self.visibleText(label.text)
+        let lines = measurer.lines(of: text, maxWidth: width)
+        // A label can be taller than its lines (its text was sized differently, or it is
+        // padded); scrolled past its last line, the first line to draw is past the end.
+        let first = max(rows.lowerBound - y, 0)
+        let end = min(rows.upperBound - y, lines.count)
+        for index in first..<max(end, first) {
+          elements.append(
+            .text(String(text[lines[index].range]), x: x, y: y + index, width: width, style: view.styleName))
+        }
+      }
+    }
+    for subview in view.subviews {
+      add(subview, origin: frame.origin, measurer: measurer)
+    }
+  }
+
+  /// The rows of the scene that a view starting at row `y`, `height` rows tall, covers.
+  private func rowsInScene(y: Int, height: Double) -> Range<Int> {
+    guard height.isFinite, height > 0 else { return 0..<0 }
+    let top = max(y, 0)
+    let end = Int(min(Double(y) + height.rounded(.down), Double(self.height)))
+    return top..<max(end, top)
+  }
+
+  /// A coordinate in whole cells; non-finite values become 0.
+  static func cell(_ value: Double) -> Int {
+    value.isFinite ? Int(min(max(value, -1_000_000), 1_000_000).rounded(.down)) : 0
+  }
+
+  /// The most cells a scene spans each way: a bound on the memory one drawing can take,
+  /// whatever size a viewport claims.
+  public static let maximumCells = 100_000
+
+  /// A length in whole cells; non-finite or negative lengths are empty.
+  static func cells(_ length: Double) -> Int {
+    length.isFinite && length > 0 ? Int(min(length, Double(maximumCells)).rounded(.down)) : 0
+  }
+
+  /// Untrusted text with everything that could act on a terminal made visible instead:
+  /// C0 controls become control pictures (ESC shows as ␛), DEL as ␡, C1 controls and
+  /// bidi embeddings, overrides and isolates as �. Line breaks stay; tab becomes a space.
+  ///
+  /// - Complexity: O(n); returns `text` itself when nothing needs replacing.
+  public static func visibleText(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsReplacement) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x0A, 0x0D: result.append(scalar)
+      case 0x09: result.append(" ")
+      case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+      case 0x7F: result.append("\u{2421}")
+      case 0x80...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: result.append("\u{FFFD}")
+      default: result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  private static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x0D: false
+    case 0x00..<0x20, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import ChatTranscript
+import TextLayout
+
+/// Turns a ``RenderScene`` into one output format; every renderer draws a collection
+/// view's viewport the same way, through the scene.
+public protocol SceneRenderer {
+  /// Wraps labels when the scene is built.
+  var measurer: any TextMeasurer { get }
+  func render(_ scene: RenderScene) -> String
+}
+
+extension SceneRenderer {
+  /// What the viewport of `collectionView` shows, in this renderer's format.
+  public func render(_ collectionView: CollectionView) -> String {
+    render(RenderScene(collectionView, measurer: measurer))
+  }
+}

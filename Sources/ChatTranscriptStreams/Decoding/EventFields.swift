@@ -1,0 +1,121 @@
+import ChatTranscriptMessages
+
+/// The top-level fields of one line, read in one pass and then checked into a `StreamEvent`.
+///
+/// Every field any op uses is collected first, because `"op"` may come last; `event()` then looks only
+/// at the fields the op needs, in a fixed order, so the error reported does not depend on key order.
+struct EventFields {
+  /// The operations of the wire format.
+  enum Op {
+    case insert, update, status, delete, prepend, typing
+  }
+
+  private var op: Op?
+  private var id: String?
+  private var status: DeliveryStatus?
+  private var sender: String?
+  private var isActive: Bool?
+  private var after: String?
+  private var before: String?
+  private var item: StreamItem?
+  private var items: [StreamItem]?
+  /// Why `"op"`, `"item"` or `"items"` is invalid, when it is: these errors say more than the field.
+  private var opError: StreamDecodingError?
+  private var itemError: StreamDecodingError?
+  private var itemsError: StreamDecodingError?
+  private var states = States()
+
+  /// What the line said about each field; see `FieldState`.
+  private struct States {
+    var op = FieldState.absent
+    var id = FieldState.absent
+    var status = FieldState.absent
+    var sender = FieldState.absent
+    var isActive = FieldState.absent
+    var after = FieldState.absent
+    var before = FieldState.absent
+    var item = FieldState.absent
+    var items = FieldState.absent
+  }
+
+  /// Reads the line's object; unknown fields are checked for syntax and ignored.
+  ///
+  /// - Throws: Syntax errors, and `notAnObject` for a line that is another JSON value; problems with
+  ///   field values are kept for `event()`.
+  init(reading scanner: inout JSONScanner) throws(StreamDecodingError) {
+    guard try scanner.beginDocument() else { return }
+    repeat {
+      switch try scanner.memberKey() {
+      case .op: states.op = try scanner.read(&op, error: &opError)
+      case .id: states.id = try scanner.read(&id)
+      case .status: states.status = try scanner.read(&status)
+      case .sender: states.sender = try scanner.read(&sender)
+      case .active: states.isActive = try scanner.read(&isActive)
+      case .after: states.after = try scanner.read(&after)
+      case .before: states.before = try scanner.read(&before)
+      case .item: states.item = try scanner.read(&item, error: &itemError)
+      case .items: states.items = try scanner.read(&items, error: &itemsError)
+      default: try scanner.skipValue()
+      }
+    } while try scanner.nextMember()
+  }
+
+  /// The event the fields describe, or the first problem with the fields its op needs.
+  consuming func event() throws(StreamDecodingError) -> StreamEvent {
+    if let opError { throw opError }
+    try states.op.require(.op)
+    guard let op else { throw .missing(WireKey.op.name) }  // not reached: a present op has a value
+    switch op {
+    case .insert:
+      let item = try required(item, itemError, states.item, .item)
+      let after = try optionalID(after, states.after, .after)
+      let before = try optionalID(before, states.before, .before)
+      switch (after, before) {
+      case (nil, nil): return .insert(item, position: .end)
+      case (let id?, nil): return .insert(item, position: .after(id))
+      case (nil, let id?): return .insert(item, position: .before(id))
+      case (_?, _?): throw .conflictingPositions
+      }
+    case .update:
+      return .update(try required(item, itemError, states.item, .item))
+    case .status:
+      let id = try requiredID(id, states.id, .id)
+      return .status(id: id, try required(status, nil, states.status, .status))
+    case .delete:
+      return .delete(id: try requiredID(id, states.id, .id))
+    case .prepend:
+      return .prepend(try required(items, itemsError, states.items, .items))
+    case .typing:
+      let sender = try requiredID(sender, states.sender, .sender)
+      return .typing(sender: sender, isActive: try required(isActive, nil, states.isActive, .active))
+    }
+  }
+
+  private func required<Value>(
+    _ value: Value?, _ error: StreamDecodingError?, _ state: FieldState, _ key: WireKey
+  ) throws(StreamDecodingError) -> Value {
+    if let error { throw error }
+    try state.require(key)
+    guard let value else { throw .missing(key.name) }  // not reached: a present field has a value
+    return value
+  }
+
+  /// A required id-like string: ids and typing senders must not be empty.
+  private func requiredID(
+    _ value: String?, _ state: FieldState, _ key: WireKey
+  ) throws(StreamDecodingError) -> String {
+    let value = try required(value, nil, state, key)
+    guard !value.isEmpty else { throw .empty(key.name) }
+    return value
+  }
+
+  /// An optional id (`"after"`, `"before"`) that must not be empty when given.
+  private func optionalID(
+    _ value: String?, _ state: FieldState, _ key: WireKey
+  ) throws(StreamDecodingError) -> String? {
+    try state.allowAbsent(key)
+    guard let value else { return nil }
+    guard !value.isEmpty else { throw .empty(key.name) }
+    return value
+  }
+}

@@ -1,0 +1,71 @@
+import ChatTranscriptMessages
+
+/// The fields of one wire-format item object, read in one pass and then checked into a `StreamItem`.
+struct ItemFields {
+  private var id: String?
+  private var type: String?
+  private var sender: String?
+  private var isIncoming: Bool?
+  private var date: Timestamp?
+  private var status: DeliveryStatus?
+  private var text: String?
+  private var width: Double?
+  private var height: Double?
+  private var caption: String?
+  private var states = States()
+
+  /// What the object said about each field; see `FieldState`.
+  private struct States {
+    var id = FieldState.absent
+    var type = FieldState.absent
+    var sender = FieldState.absent
+    var isIncoming = FieldState.absent
+    var date = FieldState.absent
+    var status = FieldState.absent
+    var text = FieldState.absent
+    var width = FieldState.absent
+    var height = FieldState.absent
+    var caption = FieldState.absent
+  }
+
+  /// Reads the object at the scanner; unknown fields are checked for syntax and ignored.
+  ///
+  /// - Throws: Only syntax errors; problems with field values are kept for `item()`.
+  init(reading scanner: inout JSONScanner) throws(StreamDecodingError) {
+    guard try scanner.beginObject() else { return }
+    repeat {
+      switch try scanner.memberKey() {
+      case .id: states.id = try scanner.read(&id)
+      case .type: states.type = try scanner.read(&type)
+      case .sender: states.sender = try scanner.read(&sender)
+      case .incoming: states.isIncoming = try scanner.read(&isIncoming)
+      case .date: states.date = try scanner.read(&date)
+      case .status: states.status = try scanner.read(&status)
+      case .text: states.text = try scanner.read(&text)
+      case .width: states.width = try scanner.read(&width)
+      case .height: states.height = try scanner.read(&height)
+      case .caption: states.caption = try scanner.read(&caption)
+      default: try scanner.skipValue()
+      }
+    } while try scanner.nextMember()
+  }
+
+  /// The item, or the first problem in field order (id, type, then the optional fields).
+  consuming func item() throws(StreamDecodingError) -> StreamItem {
+    try states.id.require(.id)
+    guard let id, !id.isEmpty else { throw .empty(WireKey.id.name) }
+    try states.type.require(.type)
+    guard let type, !type.isEmpty else { throw .empty(WireKey.type.name) }
+    try states.sender.allowAbsent(.sender)
+    try states.isIncoming.allowAbsent(.incoming)
+    try states.date.allowAbsent(.date)
+    try states.status.allowAbsent(.status)
+    try states.text.allowAbsent(.text)
+    try states.width.allowAbsent(.width)
+    try states.height.allowAbsent(.height)
+    try states.caption.allowAbsent(.caption)
+    return StreamItem(
+      id: id, type: type, sender: sender, isIncoming: isIncoming, date: date, status: status, text: text,
+      width: width, height: height, caption: caption)
+  }
+}

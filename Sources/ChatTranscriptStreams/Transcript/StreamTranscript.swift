@@ -1,0 +1,176 @@
+import ChatTranscript
+import ChatTranscriptMessages
+
+/// A data source fed by stream events: the transcript a CLI, a backend or a test builds from
+/// NDJSON lines.
+///
+/// Every event becomes one exact edit reported to the delegate, so the controller touches
+/// only what changed. Items are kept in a chunked list with an id → chunk index, so finding
+/// an item by id, inserting after it or deleting it costs O(√n), not a scan of the transcript.
+/// While anyone types, a ``TypingIndicatorItem`` stays last.
+public final class StreamTranscript: ChatDataSource {
+  /// An item as the transcript keeps it: the wire item itself (one reference, where an
+  /// `any ChatItem` takes five words), and its id at hand for the scans that look ids up.
+  struct Entry: Summarized {
+    var id: String
+    var item: StreamItem
+    var summary: NoSummary { NoSummary() }
+  }
+
+  public weak var delegate: (any ChatDataSourceDelegate)?
+  private var entries = ChunkedList<Entry>(tracksChunkPositions: true)
+  /// Which chunk of `entries` holds each id.
+  private var chunkOfID: [String: Int] = [:]
+  private var typingSenders: [String] = []
+
+  public init() {}
+
+  /// Stream items, oldest first, without the typing row.
+  public var count: Int { entries.count }
+
+  public var chatItems: [any ChatItem] {
+    var items: [any ChatItem] = entries.map(\.item)
+    if let typing = typingItem { items.append(typing) }
+    return items
+  }
+
+  /// The item with `id`, if present.
+  public func item(withID id: String) -> (any ChatItem)? {
+    index(ofID: id).map { entries[$0].item }
+  }
+
+  /// Ids in the id index: always `count`, since a deleted item's id leaves it (checked by tests
+  /// of long streams, where leftovers would grow with every item ever seen).
+  var indexedIDCount: Int { chunkOfID.count }
+
+  /// Whether an item with `id` is in the transcript (the typing row is not an item).
+  ///
+  /// - Complexity: O(1): the id index holds exactly the items present.
+  public func contains(id: String) -> Bool {
+    chunkOfID[id] != nil
+  }
+
+  /// The position of the item with `id`, if present.
+  ///
+  /// - Complexity: O(B) for chunks of B items.
+  public func index(ofID id: String) -> Int? {
+    guard let chunk = chunkOfID[id], let (elements, start) = entries.chunk(withIdentifier: chunk) else {
+      return nil
+    }
+    // Compares ids in place (a closure over the entries copied each one, an existential and
+    // a string retained and released, for every id it looked at), newest first: status
+    // changes and edits are mostly about recent messages, which end their chunk.
+    for offset in elements.indices.reversed() where elements[offset].id == id {
+      return start + offset
+    }
+    return nil
+  }
+
+  private var typingItem: TypingIndicatorItem? {
+    typingSenders.isEmpty ? nil : TypingIndicatorItem(senders: typingSenders)
+  }
+
+  // MARK: Applying events
+
+  /// Applies one event and reports the edit to the delegate.
+  ///
+  /// - Returns: what could not be applied; empty when all went well. A prepend applies its
+  ///   good items even when some are rejected.
+  @discardableResult
+  public func apply(_ event: StreamEvent) -> [TranscriptEventError] {
+    switch event {
+    case .insert(let item, let position):
+      if let error = rejection(of: item.id) { return [error] }
+      let index: Int
+      switch position {
+      case .end: index = entries.count
+      case .after(let anchor):
+        guard let found = self.index(ofID: anchor) else { return [.unknownID(anchor, field: "after")] }
+        index = found + 1
+      case .before(let anchor):
+        guard let found = self.index(ofID: anchor) else { return [.unknownID(anchor, field: "before")] }
+        index = found
+      }
+      insert([item], at: index, type: .normal)
+    case .update(let item):
+      guard let index = index(ofID: item.id) else { return [.unknownID(item.id)] }
+      replace(at: index, with: item)
+    case .status(let id, let status):
+      guard let index = index(ofID: id) else { return [.unknownID(id)] }
+      var item = entries[index].item
+      item.status = status
+      replace(at: index, with: item)
+    case .delete(let id):
+      guard let index = index(ofID: id) else { return [.unknownID(id)] }
+      chunkOfID[id] = nil
+      place([], replacing: index..<index + 1)
+      delegate?.chatDataSource(self, didChange: [.remove(index..<index + 1)], type: .normal)
+    case .prepend(let items):
+      return prepend(items)
+    case .typing(let sender, let isActive):
+      setTyping(sender, isActive: isActive)
+    }
+    return []
+  }
+
+  private func rejection(of id: String) -> TranscriptEventError? {
+    if id == TypingIndicatorItem.reservedID { return .reservedID(id) }
+    if chunkOfID[id] != nil { return .duplicateID(id) }
+    return nil
+  }
+
+  private func prepend(_ items: [StreamItem]) -> [TranscriptEventError] {
+    var errors: [TranscriptEventError] = []
+    var accepted: [StreamItem] = []
+    var seen = Set<String>()
+    for (number, item) in items.enumerated() {
+      if let error = rejection(of: item.id) ?? (seen.contains(item.id) ? .duplicateID(item.id) : nil) {
+        errors.append(TranscriptEventError(code: .prependItem(number: number + 1, error.code)))
+      } else {
+        seen.insert(item.id)
+        accepted.append(item)
+      }
+    }
+    if !accepted.isEmpty { insert(accepted, at: 0, type: .pagination) }
+    return errors
+  }
+
+  private func insert(_ items: [StreamItem], at index: Int, type: UpdateType) {
+    let new = items.map { Entry(id: $0.id, item: $0) }
+    place(new, replacing: index..<index)
+    delegate?.chatDataSource(self, didChange: [.insert(items, at: index)], type: type)
+  }
+
+  private func replace(at index: Int, with item: StreamItem) {
+    entries[index] = Entry(id: item.id, item: item)
+    delegate?.chatDataSource(self, didChange: [.replace(item, at: index)], type: .normal)
+  }
+
+  /// Replaces entries and records which chunk each newly placed entry lives in.
+  private func place(_ new: [Entry], replacing range: Range<Int>) {
+    let placement = entries.replaceSubrange(range, with: new)
+    if let chunk = placement.editedChunk {
+      for entry in new { chunkOfID[entry.id] = chunk }
+    }
+    for chunk in placement.createdChunks {
+      for entry in entries.chunk(withIdentifier: chunk)?.elements ?? [] { chunkOfID[entry.id] = chunk }
+    }
+  }
+
+  private func setTyping(_ sender: String, isActive: Bool) {
+    let wasTyping = !typingSenders.isEmpty
+    let before = typingSenders
+    typingSenders.removeAll { $0 == sender }
+    if isActive { typingSenders.append(sender) }
+    guard typingSenders != before else { return }
+    let index = entries.count
+    let change: ChatItemsChange
+    switch (wasTyping, typingItem) {
+    case (false, let item?): change = .insert([item], at: index)
+    case (true, let item?): change = .replace(item, at: index)
+    case (true, nil): change = .remove(index..<index + 1)
+    case (false, nil): return
+    }
+    delegate?.chatDataSource(self, didChange: [change], type: .normal)
+  }
+}

@@ -1,0 +1,21 @@
+import ChatTranscriptMessages
+
+/// One line of a message stream, decoded: a change to apply to the transcript.
+///
+/// The cases mirror the wire format's `"op"` values one to one, so a consumer can switch over them
+/// exhaustively. Decoding checks shapes and types only; whether an id exists (or already exists, for an
+/// insert) depends on the transcript and is checked where the event is applied.
+public enum StreamEvent: Sendable, Hashable {
+  /// `{"op":"insert","item":…}`, optionally with `"after"` or `"before"`.
+  case insert(StreamItem, position: InsertPosition)
+  /// `{"op":"update","item":…}`: replace the item that has the same id.
+  case update(StreamItem)
+  /// `{"op":"status","id":…,"status":…}`: change only the delivery status of an item.
+  case status(id: String, DeliveryStatus)
+  /// `{"op":"delete","id":…}`.
+  case delete(id: String)
+  /// `{"op":"prepend","items":[…]}`: a page of older history, oldest first.
+  case prepend([StreamItem])
+  /// `{"op":"typing","sender":…,"active":…}`: someone started or stopped typing.
+  case typing(sender: String, isActive: Bool)
+}

@@ -1,0 +1,146 @@
+import ChatTranscript
+import ChatTranscriptRendering
+import Foundation
+import TestSupport
+import Testing
+
+/// A small transcript with styled bubbles, a photo box, wide text and hostile text.
+final class StyledCell: CollectionViewCell {
+  let bubble = Button()
+  let label = Label()
+  let photo = ImagePlaceholder()
+
+  required init(frame: Rect = .zero) {
+    super.init(frame: frame)
+    addSubview(bubble)
+    bubble.addSubview(label)
+    addSubview(photo)
+  }
+}
+
+final class StyledPresenter: BaseChatItemPresenter<StyledCell> {
+  let item: TestItem
+
+  init(item: TestItem) {
+    self.item = item
+  }
+
+  override func heightForCell(maximumWidth: Double, decoration: ChatItemDecoration) -> Double { item.height }
+
+  override func configure(_ cell: StyledCell, decoration: ChatItemDecoration) {
+    let outgoing = item.id.hasPrefix("me")
+    let width = min(cell.frame.width - 2, 18)
+    if item.type == "photo" {
+      cell.bubble.isHidden = true
+      cell.photo.isHidden = false
+      cell.photo.frame = Rect(x: 1, y: 0, width: 14, height: item.height)
+      cell.photo.imageDescription = item.text
+      cell.photo.styleName = "photo"
+      return
+    }
+    cell.photo.isHidden = true
+    cell.bubble.isHidden = false
+    cell.bubble.frame = Rect(
+      x: outgoing ? cell.frame.width - width - 1 : 1, y: 0, width: width, height: item.height)
+    cell.bubble.styleName = outgoing ? "bubble.outgoing" : "bubble.incoming"
+    cell.label.frame = Rect(x: 1, y: 0, width: width - 2, height: item.height)
+    cell.label.text = item.text
+    cell.label.styleName = "text"
+  }
+}
+
+struct StyledBuilder: ChatItemPresenterBuilder {
+  var presenterType: any ChatItemPresenter.Type { StyledPresenter.self }
+  func canHandle(_ item: any ChatItem) -> Bool { item is TestItem }
+  func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
+    StyledPresenter(item: item as? TestItem ?? TestItem(id: item.id))
+  }
+}
+
+@Suite struct RendererTests {
+  /// The transcript; keep the returned controller and data source alive while rendering.
+  static func transcript() -> (controller: ChatTranscriptController, dataSource: ArrayDataSource) {
+    let dataSource = ArrayDataSource([
+      TestItem(id: "alice", height: 2, text: "Hi! <b>bold</b> & \"quotes\""),
+      TestItem(id: "me1", height: 1, text: "日本語 ok 👍🏽"),
+      TestItem(id: "p1", type: "photo", height: 3, text: "photo 1200×800"),
+      TestItem(
+        id: "evil", height: 2, text: "\u{1B}]0;pwned\u{7}\u{1B}[2J\u{202E}gnp.exe<script>alert(1)</script>"),
+      PlainChatItem(id: "x1", type: "poll"),
+    ])
+    let builder = StyledBuilder()
+    let controller = ChatTranscriptController(
+      buildersByType: ["test": [builder], "photo": [builder]], decorator: UniformDecorator(bottomMargin: 1),
+      viewport: Viewport(width: 30, height: 14))
+    controller.dataSource = dataSource
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    return (controller, dataSource)
+  }
+
+  @Test(arguments: ["plain.txt", "ansi.txt", "svg.svg", "html.html"])
+  func rendersMatchGolden(name: String) {
+    let transcript = Self.transcript()
+    let view = transcript.controller.collectionView
+    let output: String
+    switch name {
+    case "plain.txt": output = PlainTextRenderer().render(view)
+    case "ansi.txt": output = ANSIRenderer().render(view)
+    case "svg.svg": output = SVGRenderer().render(view)
+    default: output = HTMLRenderer().render(view)
+    }
+    #expect(output == GoldenFile.expected(name, actual: output))
+  }
+
+  @Test func terminalOutputHasOnlyItsOwnColourCodes() {
+    let transcript = Self.transcript()
+    let output = ANSIRenderer().render(transcript.controller.collectionView)
+    // Remove the SGR codes the renderer writes; nothing else may look like a control.
+    var stripped = output
+    while let range = stripped.range(of: "\u{1B}\\[[0-9;]*m", options: .regularExpression) {
+      stripped.removeSubrange(range)
+    }
+    #expect(!stripped.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #expect(!stripped.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
+    #expect(!stripped.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) })
+    #expect(stripped.contains("␛]0;pwned␇␛[2J�g"))
+  }
+
+  @Test(arguments: [false, true])
+  func markupIsEscaped(html: Bool) {
+    let transcript = Self.transcript()
+    let view = transcript.controller.collectionView
+    let output = html ? HTMLRenderer().render(view) : SVGRenderer().render(view)
+    #expect(!output.contains("<script"))
+    #expect(!output.contains("<b>"))
+    #expect(output.contains("&lt;script&gt;al"))
+    #expect(output.contains("&amp; &quot;quotes&quot;"))
+    #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+  }
+
+  @Test func visibleTextShowsControlsAndKeepsTheRest() {
+    #expect(RenderScene.visibleText("a\u{0}b\u{1B}c\u{7F}d\u{85}e\u{2066}f\ng\th") == "a␀b␛c␡d�e�f\ng h")
+    #expect(RenderScene.visibleText("plain 日本") == "plain 日本")
+  }
+}
+
+/// A label taller than its text, scrolled so that its top rows are above the viewport.
+@Suite struct ScrolledLabelTests {
+  @Test(arguments: [0.0, 3, 5, 7, 9])
+  func aLabelScrolledPastItsLastLineDrawsWhatRemains(offset: Double) throws {
+    let dataSource = ArrayDataSource([TestItem(id: "tall", height: 10, text: "one\ntwo")])
+    let builder = StyledBuilder()
+    let controller = ChatTranscriptController(
+      buildersByType: ["test": [builder]], decorator: UniformDecorator(bottomMargin: 0),
+      viewport: Viewport(width: 30, height: 4))
+    controller.dataSource = dataSource
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    controller.collectionView.setContentOffset(offset)
+    let scene = RenderScene(controller.collectionView)
+    let texts = scene.elements.compactMap { element -> String? in
+      if case .text(let text, _, _, _, _) = element { text } else { nil }
+    }
+    #expect(texts == Array(["one", "two"].dropFirst(Int(offset))))
+  }
+}

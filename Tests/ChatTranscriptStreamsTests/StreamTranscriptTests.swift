@@ -1,0 +1,147 @@
+import ChatTranscript
+import ChatTranscriptMessages
+import ChatTranscriptStreams
+import TestSupport
+import Testing
+import TranscriptGenerator
+
+@Suite struct StreamTranscriptTests {
+  /// Feeds lines and returns the diagnostics.
+  static func feed(_ lines: [String], into transcript: StreamTranscript) -> [String] {
+    var feeder = StreamFeeder(transcript: transcript, source: "chat.ndjson")
+    var diagnostics: [String] = []
+    for (index, line) in lines.enumerated() {
+      diagnostics += feeder.feed(line, lineNumber: index + 1).map(\.description)
+    }
+    return diagnostics
+  }
+
+  static func ids(_ transcript: StreamTranscript) -> [String] {
+    transcript.chatItems.map(\.id)
+  }
+
+  @Test func eventsEditTheTranscript() {
+    let transcript = StreamTranscript()
+    let diagnostics = Self.feed(
+      [
+        #"{"op":"insert","item":{"id":"a","type":"text","text":"hi"}}"#,
+        #"{"op":"insert","item":{"id":"c","type":"text"}}"#,
+        #"{"op":"insert","item":{"id":"b","type":"text"},"after":"a"}"#,
+        #"{"op":"insert","item":{"id":"0","type":"text"},"before":"a"}"#,
+        #"{"op":"status","id":"a","status":"failed"}"#,
+        #"{"op":"update","item":{"id":"c","type":"photo","width":10,"height":5}}"#,
+        #"{"op":"delete","id":"b"}"#,
+        #"{"op":"prepend","items":[{"id":"h1","type":"text"},{"id":"h2","type":"text"}]}"#,
+      ], into: transcript)
+    #expect(diagnostics.isEmpty)
+    #expect(Self.ids(transcript) == ["h1", "h2", "0", "a", "c"])
+    #expect((transcript.item(withID: "a") as? StreamItem)?.status == .failed)
+    #expect((transcript.item(withID: "a") as? StreamItem)?.text == "hi")
+    #expect(transcript.item(withID: "c")?.type == "photo")
+  }
+
+  @Test func badLinesAreReportedWithFileAndLineAndSkipped() {
+    let transcript = StreamTranscript()
+    let diagnostics = Self.feed(
+      [
+        #"{"op":"insert","item":{"id":"a","type":"text"}}"#,
+        #"{"op":"insert","item":{"id":"a","type":"text"}}"#,
+        #"{"op":"status","id":"zz","status":"read"}"#,
+        #"{"op":"insert","item":{"id":"b","type":"text"},"after":"nope"}"#,
+        #"{"op":"delete","id":"gone"}"#,
+        ##"{"op":"insert","item":{"id":"#typing","type":"text"}}"##,
+        #"{"op":"prepend","items":[{"id":"a","type":"text"},{"id":"p","type":"text"},{"id":"p","type":"text"}]}"#,
+        "garbage",
+        #"{"op":"insert","item":{"id":"z","type":"text"}}"#,
+      ], into: transcript)
+    #expect(
+      diagnostics == [
+        #"chat.ndjson:2: duplicate id "a""#,
+        #"chat.ndjson:3: unknown id "zz""#,
+        #"chat.ndjson:4: "after": unknown id "nope""#,
+        #"chat.ndjson:5: unknown id "gone""#,
+        ##"chat.ndjson:6: id "#typing" is reserved"##,
+        #"chat.ndjson:7: prepend item 1: duplicate id "a""#,
+        #"chat.ndjson:7: prepend item 3: duplicate id "p""#,
+        "chat.ndjson:8: not JSON: unexpected character 'g' at column 1",
+      ])
+    #expect(Self.ids(transcript) == ["p", "a", "z"])
+  }
+
+  @Test func hostileIDsAreQuotedSafelyInDiagnostics() {
+    let transcript = StreamTranscript()
+    let diagnostics = Self.feed([#"{"op":"delete","id":"\u001b[2Jx\u202e"}"#], into: transcript)
+    #expect(diagnostics == [#"chat.ndjson:1: unknown id "\u{1B}[2Jx\u{202E}""#])
+  }
+
+  @Test func typingIndicatorStaysLast() {
+    let transcript = StreamTranscript()
+    _ = Self.feed(
+      [
+        #"{"op":"insert","item":{"id":"a","type":"text"}}"#,
+        #"{"op":"typing","sender":"bob","active":true}"#,
+        #"{"op":"typing","sender":"eve","active":true}"#,
+        #"{"op":"insert","item":{"id":"b","type":"text"}}"#,
+      ], into: transcript)
+    #expect(Self.ids(transcript) == ["a", "b", "#typing"])
+    #expect((transcript.chatItems.last as? TypingIndicatorItem)?.senders == ["bob", "eve"])
+    _ = Self.feed(
+      [#"{"op":"typing","sender":"bob","active":false}"#, #"{"op":"typing","sender":"eve","active":false}"#],
+      into: transcript)
+    #expect(Self.ids(transcript) == ["a", "b"])
+  }
+
+  /// The controller fed by exact edits ends where a fresh controller over the final items does.
+  @Test(arguments: 0..<20 as Range<UInt64>)
+  func randomStreamsDriveTheControllerExactly(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    let transcript = StreamTranscript()
+    let controller = ChatTranscriptController(
+      buildersByType: [:], decorator: UniformDecorator(bottomMargin: 1),
+      viewport: Viewport(width: 30, height: 8))
+    controller.dataSource = transcript
+    var reference: [String] = []
+    var nextID = 0
+    for _ in 0..<2_000 {
+      let roll = random.int(in: 0...9)
+      if roll < 4 || reference.isEmpty {
+        nextID += 1
+        let id = "m\(nextID)"
+        let position: InsertPosition
+        let index: Int
+        switch random.int(in: 0...2) {
+        case 0 where !reference.isEmpty:
+          let anchor = random.int(in: 0...reference.count - 1)
+          (position, index) = (.after(reference[anchor]), anchor + 1)
+        case 1 where !reference.isEmpty:
+          let anchor = random.int(in: 0...reference.count - 1)
+          (position, index) = (.before(reference[anchor]), anchor)
+        default: (position, index) = (.end, reference.count)
+        }
+        transcript.apply(.insert(StreamItem(id: id, type: "text"), position: position))
+        reference.insert(id, at: index)
+      } else if roll < 6 {
+        let index = random.int(in: 0...reference.count - 1)
+        transcript.apply(.delete(id: reference.remove(at: index)))
+      } else if roll < 8 {
+        let id = reference[random.int(in: 0...reference.count - 1)]
+        transcript.apply(.status(id: id, DeliveryStatus.allCases[random.int(in: 0...4)]))
+      } else {
+        let ids = (0..<random.int(in: 1...5)).map { _ in
+          nextID += 1
+          return "m\(nextID)"
+        }
+        transcript.apply(.prepend(ids.map { StreamItem(id: $0, type: "text") }))
+        reference.insert(contentsOf: ids, at: 0)
+      }
+      if random.chance(0.05) { controller.applyPendingUpdates() }
+    }
+    controller.applyPendingUpdates()
+    #expect(Self.ids(transcript) == reference, "seed \(seed)")
+    #expect(controller.rowFrames.map(\.id) == reference, "seed \(seed)")
+    for (index, id) in reference.enumerated() where index % 97 == 0 {
+      #expect(transcript.index(ofID: id) == index, "seed \(seed)")
+    }
+    #expect(controller.contentHeight == Double(2 * reference.count))
+  }
+}
