@@ -29,11 +29,12 @@ extension ChatTranscriptController {
 
   /// Applies `changes` (already checked with `firstOutOfBoundsChange`) to `next`.
   ///
-  /// - Parameter newRowSizing: sizes rows made for items without one as they are built.
+  /// - Parameter sizingWidth: the width rows made for items without one are sized for as
+  ///   they are built (``HeightSource/sizedWhileBuilt``); `nil` to measure them later.
   /// - Complexity: per edit O(k + r + √n) for k inserted items and decorator reach r.
   func apply(
     _ changes: [ChatItemsChange], to next: inout TranscriptLayout, remeasureAll: Bool,
-    newRowSizing: NewRowSizing?, anchor: inout ReadingAnchor?, update: inout TranscriptUpdate
+    sizingWidth: Double?, anchor: inout ReadingAnchor?, update: inout TranscriptUpdate
   ) {
     if remeasureAll { next.markAllNeedingMeasurement() }
     // Rows taken out by earlier edits of this update, so a move keeps its presenter.
@@ -47,7 +48,7 @@ extension ChatTranscriptController {
       }
       replaceItems(
         range, with: inserted, in: &next, removed: &removed, remeasureAll: remeasureAll,
-        newRowSizing: newRowSizing, anchor: &anchor, update: &update)
+        sizingWidth: sizingWidth, anchor: &anchor, update: &update)
     }
     // Whatever was taken out and never came back has left the transcript.
     update.deletedIDs.append(contentsOf: removed.values.map(\.payload.item.id))
@@ -57,7 +58,7 @@ extension ChatTranscriptController {
   /// decorator's reach on both sides, reusing presenters and heights of rows that stay.
   private func replaceItems(
     _ range: Range<Int>, with inserted: [any ChatItem], in next: inout TranscriptLayout,
-    removed: inout [ChatItemKey: TranscriptLayout.Row], remeasureAll: Bool, newRowSizing: NewRowSizing?,
+    removed: inout [ChatItemKey: TranscriptLayout.Row], remeasureAll: Bool, sizingWidth: Double?,
     anchor: inout ReadingAnchor?, update: inout TranscriptUpdate
   ) {
     let reach = max(decorator.reach, 0)
@@ -93,7 +94,8 @@ extension ChatTranscriptController {
     if removed.isEmpty {
       // Nothing to reuse: the common case of a long insert, built on all cores.
       let rows = withoutActuallyEscaping(outside) { outside in
-        makeNewRows(for: window, windowStart: low, outside: outside, sizing: newRowSizing, update: &update)
+        makeNewRows(
+          for: window, windowStart: low, outside: outside, sizingWidth: sizingWidth, update: &update)
       }
       next.replaceRows(firstRow..<endRow, shapePieces: rows.shapes, payloadPieces: rows.payloads)
       anchor?.follow(replacing: firstRow..<endRow, with: rows.rows, count: rows.count)
@@ -103,14 +105,14 @@ extension ChatTranscriptController {
       decorate(window, windowStart: low, outside: outside)
     }
     let count = decorated.reduce(0) { $0 + $1.count }
-    var shapes: [RowGeometry] = []
+    var shapes: [RowShape] = []
     var rows: [TranscriptRow] = []
     shapes.reserveCapacity(count)
     rows.reserveCapacity(count)
     for entry in decorated.joined() {
       let previous = removed.removeValue(forKey: ChatItemKey(entry.item))
       let row = makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &update)
-      shapes.append(row.geometry)
+      shapes.append(row.shape)
       rows.append(row.payload)
     }
     next.replaceRows(firstRow..<endRow, shapes: shapes, payloads: rows)

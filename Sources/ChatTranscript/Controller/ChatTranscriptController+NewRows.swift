@@ -5,8 +5,8 @@ import Dispatch
 extension ChatTranscriptController {
   /// The shape and payload of a row for an item that had none: no presenter yet, its height
   /// still to be measured.
-  static func newRow(_ decorated: DecoratedRow, contentVersion: Int) -> (RowGeometry, TranscriptRow) {
-    let shape = RowGeometry(
+  static func newRow(_ decorated: DecoratedRow, contentVersion: Int) -> (RowShape, TranscriptRow) {
+    let shape = RowShape(
       metrics: RowMetrics(height: 0, bottomMargin: sanitizedMargin(decorated.decoration.bottomMargin)),
       isItem: decorated.role == .item, needsMeasurement: true)
     let row = TranscriptRow(
@@ -22,18 +22,19 @@ extension ChatTranscriptController {
   /// New rows for every item of `window` (transcript items from `windowStart`), none of
   /// which had a row before, reading neighbours past the window through `outside`.
   ///
-  /// Decoration, rows and (with `sizing`) heights are made in one pass per piece of the
+  /// Decoration, rows and (with `sizingWidth`) heights are made in one pass per piece of the
   /// window, pieces on all cores when the window is long and the configuration allows it
   /// (see ``decorationPieces(count:)``). Content versions are handed out in row order,
   /// exactly as making the rows one at a time would.
   func makeNewRows(
     for window: [any ChatItem], windowStart: Int, outside: @escaping (Int) -> (any ChatItem)?,
-    sizing: NewRowSizing?, update: inout TranscriptUpdate
+    sizingWidth: Double?, update: inout TranscriptUpdate
   ) -> NewRows {
     let plan = decorationPieces(count: window.count)
     let decorator = decorator
-    let build: @Sendable (Range<Int>, ((Int) -> (any ChatItem)?)?) -> NewRowsPiece = { positions, outside in
-      var builder = NewRowsBuilder(sizing: sizing, expected: positions.count)
+    let measurers = TypeMeasurers(factory.measurersByType)
+    let build: @Sendable (Range<Int>, ((Int) -> (any ChatItem)?)?) -> NewRows = { positions, outside in
+      var builder = NewRowsBuilder(sizingWidth: sizingWidth, measurers: measurers, expected: positions.count)
       for start in stride(from: positions.lowerBound, to: positions.upperBound, by: Self.newRowsRun) {
         let run = start..<min(start + Self.newRowsRun, positions.upperBound)
         // Interior pieces never reach past the window: their `outside` is never asked.
@@ -54,7 +55,7 @@ extension ChatTranscriptController {
       }
       pieces.append(build(plan.trailingEdge, outside))
     }
-    return assemble(consume pieces, sizing: sizing, update: &update)
+    return assemble(consume pieces, sizingWidth: sizingWidth, update: &update)
   }
 
   /// Joins the pieces' rows in order, numbering their content versions on from the last
@@ -62,11 +63,11 @@ extension ChatTranscriptController {
   ///
   /// `pieces` is consumed: shared with the caller, numbering the rows would copy them all.
   private func assemble(
-    _ pieces: consuming [NewRowsPiece], sizing: NewRowSizing?, update: inout TranscriptUpdate
+    _ pieces: consuming [NewRows], sizingWidth: Double?, update: inout TranscriptUpdate
   ) -> NewRows {
     var rowCount = 0
     let firstVersions = pieces.map { piece in
-      defer { rowCount += piece.rows.count }
+      defer { rowCount += piece.count }
       return nextContentVersion &+ 1 &+ rowCount
     }
     if pieces.count > 1 && configuration.measuresHeightsInParallel {
@@ -79,23 +80,25 @@ extension ChatTranscriptController {
     var rows = NewRows()
     update.insertedIDs.reserveCapacity(update.insertedIDs.count + rowCount)
     for piece in pieces {
-      rows.shapes.append(contentsOf: piece.rows.shapes)
-      rows.payloads.append(contentsOf: piece.rows.payloads)
-      rows.count += piece.rows.count
+      // The ids go straight to the update: the joined rows need none.
+      rows.shapes.append(contentsOf: piece.shapes)
+      rows.payloads.append(contentsOf: piece.payloads)
+      rows.count += piece.count
+      rows.sizedCount += piece.sizedCount
       update.insertedIDs.append(contentsOf: piece.ids)
-      update.measuredHeightCount += piece.sizedCount
-      update.backgroundHeightCount += piece.sizedCount
     }
+    update.measuredHeightCount += rows.sizedCount
+    update.backgroundHeightCount += rows.sizedCount
     nextContentVersion &+= rowCount
-    if let sizing { cacheNewestHeights(of: rows, width: sizing.width) }
+    if let sizingWidth { cacheNewestHeights(of: rows, width: sizingWidth) }
     return rows
   }
 
-  /// Stores the heights of the newest sized rows, as `finish` does for measured ones: a long
-  /// load keeps only the last `capacity / 2`, what storing all of them would leave.
+  /// Stores the heights of the newest sized rows, as `finish` does for measured ones: of a
+  /// long load only the heights the cache would keep (``HeightCache/keepsNewest``).
   private func cacheNewestHeights(of rows: NewRows, width: Double) {
-    var newest: [(shape: RowGeometry, row: TranscriptRow)] = []
-    let limit = heightCache.capacity / 2
+    var newest: [(shape: RowShape, row: TranscriptRow)] = []
+    let limit = heightCache.keepsNewest
     search: for (shapes, payloads) in zip(rows.shapes, rows.payloads).reversed() {
       for index in shapes.indices.reversed() where !shapes[index].needsMeasurement {
         guard newest.count < limit else { break search }

@@ -38,9 +38,8 @@ extension ChatTranscriptController {
         next = layout
         if inPlace { layout = TranscriptLayout(width: layout.width) }
         // On the owner's thread anyway, new rows are sized as they are built.
-        let sizing = inPlace ? NewRowSizing(width: width, measurersByType: factory.measurersByType) : nil
         apply(
-          changes, to: &next, remeasureAll: remeasureAll, newRowSizing: sizing, anchor: &anchor,
+          changes, to: &next, remeasureAll: remeasureAll, sizingWidth: inPlace ? width : nil, anchor: &anchor,
           update: &update)
       }
     } else {
@@ -54,58 +53,65 @@ extension ChatTranscriptController {
       anchor: anchor, wasAtBottom: wasAtBottom, contentOffset: collectionView.viewport.contentOffset)
   }
 
-  /// Sorts rows awaiting a height into cache hits, background work and owner work.
+  /// Sorts rows awaiting a height by their ``HeightSource``: cache hits, background work and
+  /// owner work.
   ///
-  /// A row without a presenter is sized by its builders' measurers off the owner; only when
-  /// its type has none does it get its presenter here.
+  /// A row without a presenter whose type has no measurers gets its presenter here: only it
+  /// can say where the row's height comes from.
   private func planMeasurement(of rows: [Int], in next: inout TranscriptLayout) -> HeightMeasurement {
     let width = collectionView.viewport.width
     var measurement = HeightMeasurement(
       width: width, count: rows.count, isParallel: configuration.measuresHeightsInParallel)
     measurement.background.reserveCapacity(rows.count)
     var needingPresenters: [Int] = []
-    // A transcript has a handful of types: their measurers are kept at hand, found by
-    // comparing type strings rather than hashing one per row.
-    var measurersByType: [(type: String, measurers: ChatItemHeightMeasurers?)] = []
+    var measurers = TypeMeasurers(factory.measurersByType)
     // Rows made since the cache last stored a height cannot be in it: most rows of a long
     // insert skip the lookup.
     let newestCached = heightCache.newestVersion
     next.forEachPayload(at: rows) { position, row in
-      if row.contentVersion <= newestCached,
-        let height = heightCache.height(
-          contentVersion: row.contentVersion, width: width, decoration: row.decoration)
-      {
-        measurement.heights[position] = height
-        return
-      }
+      let cached =
+        row.contentVersion <= newestCached
+        ? heightCache.height(contentVersion: row.contentVersion, width: width, decoration: row.decoration)
+        : nil
+      var typeMeasurers: ChatItemHeightMeasurers?
       if row.presenter == nil {
-        let type = row.item.type
-        let measurers: ChatItemHeightMeasurers?
-        if let known = measurersByType.first(where: { $0.type == type }) {
-          measurers = known.measurers
-        } else {
-          measurers = factory.heightMeasurers(forType: type)
-          measurersByType.append((type, measurers))
-        }
-        if let measurers {
-          measurement.background.add(
-            .item(row.item, measurers), position: position, decoration: row.decoration)
-          return
-        }
+        let slot = measurers.slot(forType: row.item.type)
+        typeMeasurers = measurers.measurers(in: slot)
       }
-      needingPresenters.append(position)
+      var facts = HeightSource.Facts(
+        needsMeasurement: true, hasMeasurers: typeMeasurers != nil, isCached: cached != nil)
+      if let presenter = row.presenter { facts.presenter = Self.facts(of: presenter) }
+      switch HeightSource.decide(facts) {
+      case .cache:
+        measurement.heights[position] = cached
+      case .background where typeMeasurers != nil:
+        // No presenter: its builders' measurers size it.
+        if let typeMeasurers {
+          measurement.background.add(
+            .item(row.item, typeMeasurers), position: position, decoration: row.decoration)
+        }
+      case .kept, .sizedWhileBuilt, .background, .owner:
+        // Its presenter (made below if need be) says whether it sizes in the background.
+        needingPresenters.append(position)
+      }
     }
     for position in needingPresenters {
       let presenter = next.presenter(at: rows[position], factory: factory)
-      if presenter.canCalculateHeightInBackground, let calculator = presenter.backgroundHeightCalculator() {
-        measurement.background.add(
-          .calculator(calculator), position: position, decoration: next.payload(at: rows[position]).decoration
-        )
+      let decoration = next.payload(at: rows[position]).decoration
+      let source = HeightSource.decide(
+        HeightSource.Facts(needsMeasurement: true, hasMeasurers: false, presenter: Self.facts(of: presenter)))
+      if source == .background, let calculator = presenter.backgroundHeightCalculator() {
+        measurement.background.add(.calculator(calculator), position: position, decoration: decoration)
       } else {
         measurement.ownerPositions.append(position)
       }
     }
     return measurement
+  }
+
+  /// What a presenter offers for sizing its row.
+  private static func facts(of presenter: any ChatItemPresenter) -> HeightSource.Facts.Presenter {
+    presenter.canCalculateHeightInBackground ? .calculatesInBackground : .ownerOnly
   }
 
   /// Completes an update: owner-side heights, the layout swap, the reading position, visible
@@ -131,11 +137,11 @@ extension ChatTranscriptController {
       let row = prepared.next.payload(at: rows[position])
       heights[position] = presenter.heightForCell(maximumWidth: width, decoration: row.decoration)
     }
-    // Measured heights are checked and cached. A cache keeps at most `capacity` heights: of a
-    // longer run only the last rows' (the newest messages) would survive storing all, so only
-    // those are stored, and only they and bad heights need their rows read.
+    // Measured heights are checked and cached. Of a long run the cache keeps only the newest
+    // (``HeightCache/keepsNewest``): only those are stored, and only they and bad heights need
+    // their rows read.
     let cachedHeights = prepared.measurement.heights
-    let firstStored = rows.count - heightCache.capacity / 2
+    let firstStored = rows.count - heightCache.keepsNewest
     var positionsToCheck: [Int] = []
     for position in heights.indices where cachedHeights[position] == nil {
       guard let height = heights[position] else { continue }

@@ -1,73 +1,87 @@
-/// New rows on their way into a layout, and how one piece of a window builds them.
-
 /// Rows made for items that had none, in order, cut into pieces of at most a chunk so that
 /// an empty layout takes them as its chunks (see
-/// ``ChatTranscriptController/makeNewRows(for:windowStart:outside:sizing:update:)``).
+/// ``ChatTranscriptController/makeNewRows(for:windowStart:outside:sizingWidth:update:)``).
+///
+/// One piece of a window builds one of these on its own core, numbering content versions
+/// from 0; the controller joins them and numbers them on from the last version handed out.
 struct NewRows {
-  var shapes: [[RowGeometry]] = []
+  var shapes: [[RowShape]] = []
   var payloads: [[TranscriptLayout.PayloadSlot]] = []
   var count = 0
+  /// The ids of a piece's items, in order: the update reports them inserted (the joined rows
+  /// leave this empty).
+  var ids: [String] = []
+  /// Rows sized while built (``HeightSource/sizedWhileBuilt``).
+  var sizedCount = 0
 
   /// The rows, in order.
   var rows: some Sequence<TranscriptRow> { payloads.joined().lazy.map { $0.payload } }
-}
-
-/// The rows one piece of a window becomes.
-struct NewRowsPiece {
-  var rows = NewRows()
-  var ids: [String] = []
-  /// Rows sized while built.
-  var sizedCount = 0
 
   /// Adds `amount` to every row's content version: a piece numbers its rows from 0 until
   /// it knows how many rows the pieces before it made.
   mutating func shiftVersions(by amount: Int) {
-    for chunk in rows.payloads.indices {
-      for index in rows.payloads[chunk].indices {
-        rows.payloads[chunk][index].payload.contentVersion &+= amount
+    for chunk in payloads.indices {
+      for index in payloads[chunk].indices {
+        payloads[chunk][index].payload.contentVersion &+= amount
       }
     }
   }
 }
 
-/// Builds one piece's rows in chunk-sized pieces, sizing them when it can, numbering
-/// them from 0.
+/// Builds one piece's rows in chunk-sized arrays, sizing each where ``HeightSource`` says it
+/// is sized while built, numbering content versions from 0.
 struct NewRowsBuilder {
-  var sizing: NewRowSizing?
+  /// The width rows are sized for while built; `nil` when they are measured later (an
+  /// update measured off the owner, whose owner must not wait for heights).
+  let sizingWidth: Double?
+  var measurers: TypeMeasurers
   /// Rows still expected, so a chunk of a short insert is not reserved at full size.
-  var expected: Int
-  var piece = NewRowsPiece()
-  var shapes: [RowGeometry] = []
-  var payloads: [TranscriptLayout.PayloadSlot] = []
+  let expected: Int
+  private var rows = NewRows()
+  private var shapes: [RowShape] = []
+  private var payloads: [TranscriptLayout.PayloadSlot] = []
+
+  init(sizingWidth: Double?, measurers: TypeMeasurers, expected: Int) {
+    self.sizingWidth = sizingWidth
+    self.measurers = measurers
+    self.expected = expected
+  }
 
   mutating func add(_ entry: ChatTranscriptController.DecoratedRow) {
     if shapes.isEmpty {
-      let capacity = min(TranscriptLayout.rowsPerPiece, max(expected - piece.rows.count, 1))
+      let capacity = min(TranscriptLayout.rowsPerPiece, max(expected - rows.count, 1))
       shapes.reserveCapacity(capacity)
       payloads.reserveCapacity(capacity)
     }
-    var (shape, row) = ChatTranscriptController.newRow(entry, contentVersion: piece.rows.count)
-    if let height = sizing?.height(of: entry) {
+    var (shape, row) = ChatTranscriptController.newRow(entry, contentVersion: rows.count)
+    let slot = measurers.slot(forType: entry.item.type)
+    let source = HeightSource.decide(
+      HeightSource.Facts(
+        needsMeasurement: true, isBuiltOnOwner: sizingWidth != nil,
+        hasMeasurers: measurers.hasMeasurers(in: slot)))
+    if source == .sizedWhileBuilt, let width = sizingWidth,
+      let height = measurers.goodHeight(in: slot, of: entry.item, width: width, decoration: entry.decoration)
+    {
       shape.metrics.height = height
       shape.needsMeasurement = false
-      piece.sizedCount += 1
+      rows.sizedCount += 1
     }
-    piece.ids.append(entry.item.id)
+    rows.ids.append(entry.item.id)
     shapes.append(shape)
     payloads.append(TranscriptLayout.PayloadSlot(payload: row))
-    piece.rows.count += 1
+    rows.count += 1
     if shapes.count == TranscriptLayout.rowsPerPiece { closeChunk() }
   }
 
-  mutating func finish() -> NewRowsPiece {
+  consuming func finish() -> NewRows {
     closeChunk()
-    return piece
+    return rows
   }
 
   private mutating func closeChunk() {
     guard !shapes.isEmpty else { return }
-    piece.rows.shapes.append(shapes)
-    piece.rows.payloads.append(payloads)
+    rows.shapes.append(shapes)
+    rows.payloads.append(payloads)
     shapes = []
     payloads = []
   }

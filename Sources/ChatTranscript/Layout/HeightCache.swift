@@ -51,6 +51,11 @@ public struct HeightCache {
 
   public var count: Int { young.count + old.count }
 
+  /// Of a run of new heights stored one after another, how many the cache keeps: storing
+  /// more than the newest this many only evicts heights stored earlier in the same run (the
+  /// young generation turns over), so callers store just the run's last `keepsNewest`.
+  public var keepsNewest: Int { capacity / 2 }
+
   /// The height stored for this content at this width and decoration, if any.
   ///
   /// - Complexity: O(1) expected.
@@ -62,7 +67,7 @@ public struct HeightCache {
     // Promote the hit while the young generation has room. When it is full, moving the hit
     // would turn the generations over and drop the rest of the old one: exactly the heights a
     // width flipping back is about to ask for.
-    if young.count < capacity / 2 {
+    if young.count < keepsNewest {
       old[key] = nil
       young[key] = height
     }
@@ -86,7 +91,7 @@ public struct HeightCache {
   }
 
   private mutating func insert(_ height: Double, for key: Key) {
-    let generationSize = capacity / 2
+    let generationSize = keepsNewest
     guard generationSize > 0 else { return }
     if young.isEmpty { young.reserveCapacity(generationSize) }  // no rehashing while it fills
     if young.count >= generationSize, young[key] == nil {

@@ -6,9 +6,10 @@
 /// the running totals after it: O(√n) for the sizes this engine is built for.
 ///
 /// `Payload` is whatever the owner wants to keep per row (the engine keeps the item, its
-/// presenter and its decoration). Geometry and payloads live in two chunked lists that are
-/// always edited together, so they are cut into chunks identically: lookups scan compact
-/// geometry only, and a payload is found at the same chunk and offset. A value type: a
+/// presenter and its decoration). Shapes (metrics and flags) and payloads live in two chunked
+/// lists that are always edited together, so they are cut into chunks identically (checked
+/// after every edit in debug builds, see `_checkInvariants()`): lookups scan compact shapes
+/// only, and a payload is found at the same chunk and offset. A value type: a
 /// copy is a snapshot.
 public struct LayoutModel<Payload> {
   /// One row: metrics, whether it stands for a data-source item, and the owner's payload.
@@ -27,18 +28,18 @@ public struct LayoutModel<Payload> {
       self.payload = payload
     }
 
-    var geometry: RowGeometry {
-      RowGeometry(metrics: metrics, isItem: isItem, needsMeasurement: needsMeasurement)
+    var shape: RowShape {
+      RowShape(metrics: metrics, isItem: isItem, needsMeasurement: needsMeasurement)
     }
   }
 
-  /// Payloads carry no totals; they only follow the geometry's chunking.
+  /// Payloads carry no totals; they only follow the shapes' chunking.
   struct PayloadSlot: Summarized {
     var payload: Payload
     var summary: NoSummary { NoSummary() }
   }
 
-  private(set) var geometry = ChunkedList<RowGeometry>()
+  private(set) var shapes = ChunkedList<RowShape>()
   private(set) var payloads = ChunkedList<PayloadSlot>()
   /// The width the rows were measured for.
   public var width: Double
@@ -52,29 +53,30 @@ public struct LayoutModel<Payload> {
     replaceRows(0..<0, with: rows)
   }
 
-  public var count: Int { geometry.count }
+  public var count: Int { shapes.count }
   /// Rows standing for data-source items (injected rows excluded).
-  public var itemCount: Int { geometry.total.itemCount }
+  public var itemCount: Int { shapes.total.itemCount }
   /// The height of everything: every row's height and margin.
-  public var contentHeight: Double { geometry.total.extent }
+  public var contentHeight: Double { shapes.total.extent }
 
   public subscript(index: Int) -> Row {
     get {
-      let (chunk, offset) = geometry.location(of: index)
-      let shape = geometry.chunks[chunk].elements[offset]
+      let (chunk, offset) = shapes.location(of: index)
+      let shape = shapes.chunks[chunk].elements[offset]
       return Row(
         metrics: shape.metrics, isItem: shape.isItem, needsMeasurement: shape.needsMeasurement,
         payload: payloads.chunks[chunk].elements[offset].payload)
     }
     set {
-      geometry[index] = newValue.geometry
+      shapes[index] = newValue.shape
       payloads.modifyWithoutResummarizing(at: index) { $0.payload = newValue.payload }
+      _checkInvariants()
     }
   }
 
-  /// The payload of row `index`, without its geometry.
+  /// The payload of row `index`, without its shapes.
   public func payload(at index: Int) -> Payload {
-    let (chunk, offset) = geometry.location(of: index)
+    let (chunk, offset) = shapes.location(of: index)
     return payloads.chunks[chunk].elements[offset].payload
   }
 
@@ -91,7 +93,7 @@ public struct LayoutModel<Payload> {
   /// Visits the payloads of rows `indices` (ascending: one walk over the rows), with each
   /// index's position in `indices`.
   public func forEachPayload(at indices: [Int], _ body: (Int, Payload) throws -> Void) rethrows {
-    try geometry.forEachLocation(of: indices) { position, chunk, offset in
+    try shapes.forEachLocation(of: indices) { position, chunk, offset in
       try body(position, payloads.chunks[chunk].elements[offset].payload)
     }
   }
@@ -101,35 +103,37 @@ public struct LayoutModel<Payload> {
   /// - Precondition: `range` lies within `0...count`.
   /// - Complexity: O(B + k + n/B) for k new rows, B the chunk size.
   public mutating func replaceRows(_ range: Range<Int>, with newRows: some Collection<Row>) {
-    // A closure, not `\.geometry`: a key path in this generic type is instantiated at run time
+    // A closure, not `\.shape`: a key path in this generic type is instantiated at run time
     // on every call, which cost more than the rest of a one-row edit.
-    geometry.replaceSubrange(range, with: newRows.lazy.map { $0.geometry })
+    shapes.replaceSubrange(range, with: newRows.lazy.map { $0.shape })
     payloads.replaceSubrange(range, with: newRows.lazy.map { PayloadSlot(payload: $0.payload) })
+    _checkInvariants()
   }
 
   /// ``replaceRows(_:with:)`` for rows already split into shapes and payloads (equal counts):
   /// what a long insert builds, so a million rows are not assembled only to be taken apart.
-  mutating func replaceRows(_ range: Range<Int>, shapes: [RowGeometry], payloads newPayloads: [Payload]) {
+  mutating func replaceRows(_ range: Range<Int>, shapes: [RowShape], payloads newPayloads: [Payload]) {
     precondition(shapes.count == newPayloads.count, "one shape per payload")
-    geometry.replaceSubrange(range, with: shapes)
+    self.shapes.replaceSubrange(range, with: shapes)
     payloads.replaceSubrange(range, with: newPayloads.lazy.map { PayloadSlot(payload: $0) })
+    _checkInvariants()
   }
 
   /// ``replaceRows(_:shapes:payloads:)`` for rows built in pieces of at most a chunk (shape
   /// and payload pieces of equal counts): into an empty layout the pieces become its chunks
   /// as they are, so a cold layout stores a million rows without copying them again.
-  mutating func replaceRows(_ range: Range<Int>, shapePieces: [[RowGeometry]], payloadPieces: [[PayloadSlot]])
-  {
+  mutating func replaceRows(_ range: Range<Int>, shapePieces: [[RowShape]], payloadPieces: [[PayloadSlot]]) {
     precondition(shapePieces.map(\.count) == payloadPieces.map(\.count), "one shape per payload")
-    geometry.replaceSubrange(range, withPieces: shapePieces)
+    shapes.replaceSubrange(range, withPieces: shapePieces)
     payloads.replaceSubrange(range, withPieces: payloadPieces)
+    _checkInvariants()
   }
 
   /// The most rows a piece given to ``replaceRows(_:shapePieces:payloadPieces:)`` should hold.
-  static var rowsPerPiece: Int { ChunkedList<RowGeometry>.maximumChunkCount }
+  static var rowsPerPiece: Int { ChunkedList<RowShape>.maximumChunkCount }
 
   /// Rows still waiting for a height.
-  public var pendingMeasurementCount: Int { geometry.total.pendingCount }
+  public var pendingMeasurementCount: Int { shapes.total.pendingCount }
 
   /// The indices of rows waiting for a height, in order.
   ///
@@ -137,8 +141,8 @@ public struct LayoutModel<Payload> {
   public var rowsNeedingMeasurement: [Int] {
     var result: [Int] = []
     result.reserveCapacity(pendingMeasurementCount)
-    geometry.forEachChunk(where: { $0.pendingCount > 0 }) { chunk, start in
-      let elements = geometry.chunks[chunk].elements
+    shapes.forEachChunk(where: { $0.pendingCount > 0 }) { chunk, start in
+      let elements = shapes.chunks[chunk].elements
       for offset in elements.indices where elements[offset].needsMeasurement {
         result.append(start + offset)
       }
@@ -150,7 +154,8 @@ public struct LayoutModel<Payload> {
   ///
   /// - Complexity: O(n).
   public mutating func markAllNeedingMeasurement() {
-    geometry.modifyElements(at: Array(0..<count)) { _, row in row.needsMeasurement = true }
+    shapes.modifyElements(at: Array(0..<count)) { _, row in row.needsMeasurement = true }
+    _checkInvariants()
   }
 
   /// Gives rows their measured heights and recomputes the totals once.
@@ -159,28 +164,30 @@ public struct LayoutModel<Payload> {
   ///   - heights: one height per entry of `indices`.
   ///   - indices: row indices, ascending.
   public mutating func setMeasuredHeights(_ heights: [Double], at indices: [Int]) {
-    geometry.modifyElements(at: indices) { position, row in
+    shapes.modifyElements(at: indices) { position, row in
       row.metrics.height = heights[position]
       row.needsMeasurement = false
     }
+    _checkInvariants()
   }
 
   /// Changes a row's payload; metrics stay as they are.
   public mutating func updatePayload(at index: Int, _ body: (inout Payload) -> Void) {
     payloads.modifyWithoutResummarizing(at: index) { body(&$0.payload) }
+    _checkInvariants()
   }
 
   /// The y where row `index` starts.
   ///
   /// - Complexity: O(log(n/B) + B/b + b) for blocks of b rows.
   public func yOffset(at index: Int) -> Double {
-    let (chunk, offset, before) = geometry.locate(index)
+    let (chunk, offset, before) = shapes.locate(index)
     var y = before.summary.extent
-    guard chunk < geometry.chunks.count else { return y }
-    let content = geometry.chunks[chunk]
+    guard chunk < shapes.chunks.count else { return y }
+    let content = shapes.chunks[chunk]
     // Whole blocks first, then the rows of the row's own block: the same sums `index(atY:)`
     // walks, so the two always agree on where a row starts.
-    let blockSize = ChunkedList<RowGeometry>.blockSize
+    let blockSize = ChunkedList<RowShape>.blockSize
     let fullBlocks = offset / blockSize
     for block in 0..<fullBlocks { y += content.blocks[block].extent }
     for position in fullBlocks * blockSize..<offset { y += content.elements[position].extent }
@@ -189,10 +196,10 @@ public struct LayoutModel<Payload> {
 
   /// Row `index`'s frame: full width, its height without the margin.
   public func frame(at index: Int) -> Rect {
-    let (chunk, offset) = geometry.location(of: index)
+    let (chunk, offset) = shapes.location(of: index)
     return Rect(
       x: 0, y: yOffset(at: index), width: width,
-      height: geometry.chunks[chunk].elements[offset].metrics.height)
+      height: shapes.chunks[chunk].elements[offset].metrics.height)
   }
 
   /// The row whose band (height and margin) contains `y`, clamped to the first and last rows;
@@ -203,15 +210,15 @@ public struct LayoutModel<Payload> {
   public func index(atY y: Double) -> Int? {
     guard count > 0 else { return nil }
     guard y > 0 else { return 0 }
-    let (chunk, before) = geometry.lastChunk(notAfter: y, by: { $0.extent })
+    let (chunk, before) = shapes.lastChunk(notAfter: y, by: { $0.extent })
     var top = before.summary.extent
-    let content = geometry.chunks[chunk]
+    let content = shapes.chunks[chunk]
     var offset = 0
     for block in content.blocks {
       let bottom = top + block.extent
       if y < bottom { break }
       top = bottom
-      offset += ChunkedList<RowGeometry>.blockSize
+      offset += ChunkedList<RowShape>.blockSize
     }
     let elements = content.elements
     while offset < elements.count {
@@ -256,17 +263,16 @@ public struct LayoutModel<Payload> {
 
   /// The one walk over rows in order: the y offset is looked up once and added to row by
   /// row, the chunk and offset advance without a lookup per row.
-  private func walk(_ range: Range<Int>, _ body: (Int, Double, RowGeometry, Payload) throws -> Void) rethrows
-  {
+  private func walk(_ range: Range<Int>, _ body: (Int, Double, RowShape, Payload) throws -> Void) rethrows {
     guard !range.isEmpty else { return }
     var y = yOffset(at: range.lowerBound)
-    var (chunk, offset) = geometry.location(of: range.lowerBound)
+    var (chunk, offset) = shapes.location(of: range.lowerBound)
     for index in range {
-      let shape = geometry.chunks[chunk].elements[offset]
+      let shape = shapes.chunks[chunk].elements[offset]
       try body(index, y, shape, payloads.chunks[chunk].elements[offset].payload)
       y += shape.extent
       offset += 1
-      if offset == geometry.chunks[chunk].elements.count {
+      if offset == shapes.chunks[chunk].elements.count {
         chunk += 1
         offset = 0
       }
@@ -279,9 +285,9 @@ public struct LayoutModel<Payload> {
   public func rowIndex(ofItem itemIndex: Int) -> Int? {
     guard itemIndex >= 0, itemIndex < itemCount else { return nil }
     // The last chunk that starts with fewer than itemIndex + 1 items before it holds the item.
-    let (chunk, before) = geometry.lastChunk(notAfter: itemIndex, by: { $0.itemCount })
+    let (chunk, before) = shapes.lastChunk(notAfter: itemIndex, by: { $0.itemCount })
     var seen = before.summary.itemCount
-    let elements = geometry.chunks[chunk].elements
+    let elements = shapes.chunks[chunk].elements
     for offset in elements.indices where elements[offset].isItem {
       if seen == itemIndex { return before.count + offset }
       seen += 1
@@ -299,7 +305,7 @@ public struct LayoutModel<Payload> {
 }
 
 /// A row's shape: what layout lookups read, kept apart from payloads so scans stay compact.
-struct RowGeometry: Summarized, Sendable {
+struct RowShape: Summarized, Sendable {
   var metrics: RowMetrics
   var isItem: Bool
   var needsMeasurement: Bool
