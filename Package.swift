@@ -126,7 +126,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TranscriptCLITests",
-      dependencies: ["transcript", "TestSupport", "TranscriptGenerator"],
+      dependencies: ["transcript", "getting-started", "TestSupport", "TranscriptGenerator"],
       exclude: ["Golden"],
       swiftSettings: sharedSettings
     ),

@@ -68,8 +68,8 @@ private func checkDiagnostics(of result: Result<StreamEvent, StreamDecodingError
 
 /// A stream transcript with a controller attached, and the reference model it must match.
 ///
-/// The model is what the wire format promises in DESIGN.md, written as plainly as possible:
-/// an array of ids, and the senders typing in the order they started.
+/// The model is what the wire format promises in `Documentation/WireFormat.md`, written as plainly
+/// as possible: an array of ids, and the senders typing in the order they started.
 private struct StreamHarness {
   let transcript = StreamTranscript()
   let controller: ChatTranscriptController

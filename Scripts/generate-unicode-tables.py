@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Generate the TextLayout module's Unicode property tables from Unicode 15.0 data.
 
-Usage (from the repository root):
+Usage (from any directory; the outputs go into this script's repository):
 
-    Scripts/generate-unicode-tables.py [UNICODE_DATA_DIR]
+    Scripts/generate-unicode-tables.py UNICODE_DATA_DIR
+    UNICODE_DATA_DIR=DIR Scripts/generate-unicode-tables.py
 
-UNICODE_DATA_DIR defaults to ../shared/unicode-15.0 (relative to the repository root) and
-must hold LineBreak.txt, EastAsianWidth.txt, UnicodeData.txt, DerivedCoreProperties.txt,
-emoji-data.txt, LineBreakTest.txt, GraphemeBreakTest.txt and COPYRIGHT-unicode-data.txt.
+The Unicode data directory is required, as the argument or else in the environment variable
+UNICODE_DATA_DIR; there is no default. It must hold the Unicode 15.0 files LineBreak.txt,
+EastAsianWidth.txt, UnicodeData.txt, DerivedCoreProperties.txt, emoji-data.txt,
+LineBreakTest.txt and GraphemeBreakTest.txt, and COPYRIGHT-unicode-data.txt (the Unicode
+license, copied beside the test vectors). The script stops with a message naming what is
+missing. The rules the tables serve are in Documentation/TextMetrics.md.
 
 Writes:
   Sources/TextLayout/Generated/UnicodeTables.swift   the packed property tables
@@ -21,7 +25,8 @@ Every scalar gets one 13-bit property word:
              East_Asian_Width is F, W or H (LB30), and unassigned Extended_Pictographic
              ID (LB30b)
   bits 6-9   Grapheme_Cluster_Break, with Extended_Pictographic folded in as its own value
-  bits 10-11 column width of the scalar alone (DESIGN.md rule 2: 0, 1 or 2)
+  bits 10-11 column width of the scalar alone (width rule 2 of Documentation/TextMetrics.md:
+             0, 1 or 2)
   bit 12     Emoji_Presentation
 A 128-byte table repeats the line-break classes of ASCII for the scanner's ASCII loop.
 
@@ -253,7 +258,7 @@ def grapheme_break(scalar, data):
 
 
 def column_width(scalar, data):
-    """DESIGN.md rule 2: the width a scalar adds to its cluster."""
+    """Width rule 2 (Documentation/TextMetrics.md): the width a scalar adds to its cluster."""
     if scalar in (0x00AD, 0x0009):
         return 1
     category = data["categories"][scalar]
@@ -452,13 +457,39 @@ def generate(data_dir, repo_root):
           f"stage 1: {len(stage1_bytes)} bytes, stage 2: {len(stage2)} bytes")
 
 
-def main():
-    repo_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The files UNICODE_DATA_DIR must hold.
+DATA_FILES = (
+    "LineBreak.txt", "EastAsianWidth.txt", "UnicodeData.txt", "DerivedCoreProperties.txt",
+    "emoji-data.txt", "LineBreakTest.txt", "GraphemeBreakTest.txt", "COPYRIGHT-unicode-data.txt",
+)
+
+
+def data_directory():
+    """The Unicode data directory from the argument or UNICODE_DATA_DIR; stops if unusable."""
+    if sys.argv[1:] in (["-h"], ["--help"]):
+        print(__doc__)
+        sys.exit(0)
     if len(sys.argv) > 2:
         sys.exit(__doc__)
-    data_dir = sys.argv[1] if len(sys.argv) == 2 else os.path.join(
-        repo_root, "..", "shared", "unicode-15.0")
-    generate(os.path.abspath(data_dir), repo_root)
+    data_dir = sys.argv[1] if len(sys.argv) == 2 else os.environ.get("UNICODE_DATA_DIR", "")
+    if not data_dir:
+        sys.exit("generate-unicode-tables: no Unicode data directory given.\n"
+                 "Pass it as the argument or set UNICODE_DATA_DIR, for example:\n"
+                 "    Scripts/generate-unicode-tables.py DIR\n"
+                 "where DIR holds the Unicode 15.0 files " + ", ".join(DATA_FILES) + ".\n"
+                 "See Documentation/TextMetrics.md, \"Generated tables\".")
+    if not os.path.isdir(data_dir):
+        sys.exit(f"generate-unicode-tables: the Unicode data directory {data_dir!r} does not exist.")
+    missing = [name for name in DATA_FILES if not os.path.isfile(os.path.join(data_dir, name))]
+    if missing:
+        sys.exit(f"generate-unicode-tables: the Unicode data directory {data_dir!r} lacks "
+                 + ", ".join(missing) + ".")
+    return os.path.abspath(data_dir)
+
+
+def main():
+    repo_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    generate(data_directory(), repo_root)
 
 
 if __name__ == "__main__":

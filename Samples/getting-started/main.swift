@@ -43,7 +43,12 @@ final class CallEndedPresenter: BaseChatItemPresenter<CallEndedCell> {
 
   private var text: String { "call ended · \(item.minutes) min" }
 
-  override func heightForCell(maximumWidth: Double, decoration: ChatItemDecoration) -> Double { 1 }
+  // Sized off the owner: a `Sendable` snapshot of what the height depends on.
+  override var canCalculateHeightInBackground: Bool { true }
+
+  override func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? {
+    CallEndedHeight()
+  }
 
   override func configure(_ cell: CallEndedCell, decoration: ChatItemDecoration) {
     let width = min(Double(text.count), cell.frame.width)
@@ -60,9 +65,23 @@ final class CallEndedPresenter: BaseChatItemPresenter<CallEndedCell> {
   }
 }
 
-/// Makes a presenter per call-ended item.
+/// What a call-ended row's height depends on (nothing: it is one row), as a `Sendable` value.
+struct CallEndedHeight: ChatItemHeightCalculator {
+  func height(maximumWidth: Double, decoration: ChatItemDecoration) -> Double { 1 }
+}
+
+/// Sizes call-ended rows from the item alone, on any thread, without a presenter.
+struct CallEndedHeightMeasurer: ChatItemHeightMeasurer {
+  func height(of item: any ChatItem, maximumWidth: Double, decoration: ChatItemDecoration) -> Double? {
+    guard item is CallEndedItem else { return nil }
+    return CallEndedHeight().height(maximumWidth: maximumWidth, decoration: decoration)
+  }
+}
+
+/// Makes a presenter per call-ended item, and sizes rows that have none.
 struct CallEndedBuilder: ChatItemPresenterBuilder {
   var presenterType: any ChatItemPresenter.Type { CallEndedPresenter.self }
+  var heightMeasurer: (any ChatItemHeightMeasurer)? { CallEndedHeightMeasurer() }
   func canHandle(_ item: any ChatItem) -> Bool { item is CallEndedItem }
   func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
     guard let call = item as? CallEndedItem else { return UnsupportedItemPresenter(item: item) }
@@ -127,4 +146,10 @@ controller.onUpdate = { update in
 }
 conversation.append(message("m4", from: "me", incoming: false, "Anytime!", at(10, 34, day: 21)))
 controller.applyPendingUpdates()
+print(PlainTextRenderer().render(controller.collectionView))
+
+// MARK: 6. Heights off the owner
+
+conversation.append(message("m5", from: "ana", "See you!", at(10, 35, day: 21)))
+await controller.applyPendingUpdatesInBackground()
 print(PlainTextRenderer().render(controller.collectionView))

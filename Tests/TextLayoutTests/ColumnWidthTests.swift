@@ -1,7 +1,7 @@
 import Testing
 import TextLayout
 
-/// The width rules of DESIGN.md, cluster by cluster.
+/// The width rules of Documentation/TextMetrics.md, cluster by cluster.
 @Suite struct ColumnWidthTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var name: String

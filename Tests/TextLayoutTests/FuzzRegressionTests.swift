@@ -8,8 +8,9 @@ import TextLayout
   ///
   /// The harness first demanded that a line wider than the width hold a single cluster. But a
   /// zero-width cluster puts no width on the line, so the emoji (2 columns) does not start a new
-  /// line after it: DESIGN.md breaks only when the width so far is above 0. The line holds two
-  /// clusters, one of them visible; the harness now checks exactly that.
+  /// line after it: the wrapping rules (Documentation/TextMetrics.md) break only when the width
+  /// so far is above 0. The line holds two clusters, one of them visible; the harness now checks
+  /// exactly that.
   @Test func zeroWidthClusterBeforeAWideClusterSharesItsLine() {
     let text = "\u{01}\u{1F469}"
     let measurer = TerminalTextMeasurer()

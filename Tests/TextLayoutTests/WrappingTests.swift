@@ -1,7 +1,7 @@
 import Testing
 import TextLayout
 
-/// DESIGN.md's greedy wrapping, rule by rule.
+/// The greedy wrapping of Documentation/TextMetrics.md, rule by rule.
 @Suite struct WrappingTests {
   let measurer = TerminalTextMeasurer()
 
@@ -14,7 +14,7 @@ import TextLayout
   }
 
   static let cases: [Case] = [
-    // The examples of DESIGN.md.
+    // The worked examples of Documentation/TextMetrics.md.
     Case(text: "aaaa    b", width: 5, lines: ["aaaa", "b"], widest: 4),
     Case(text: "   abc", width: 10, lines: ["   abc"], widest: 6),
     Case(text: "abc\n", width: 10, lines: ["abc"], widest: 3),

@@ -1,6 +1,6 @@
 /// Decodes the lines of an NDJSON message stream into events.
 ///
-/// Each line is one JSON object (see the wire format in DESIGN.md). The decoder is a small hand-written
+/// Each line is one JSON object (see `Documentation/WireFormat.md`). The decoder is a small hand-written
 /// scanner over the line's UTF-8 bytes: it reads known fields straight into the event without building
 /// a dictionary, so decoding costs about one pass over the bytes plus the strings the event keeps.
 ///

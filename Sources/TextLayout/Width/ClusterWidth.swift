@@ -1,9 +1,10 @@
 /// Adds up the width of one extended grapheme cluster as its scalars arrive.
 ///
-/// DESIGN.md's rules: a cluster is 2 columns if it contains U+FE0F or its first scalar
-/// has Emoji_Presentation (rule 1); otherwise it is the sum of its scalars' widths
-/// (rule 2, ``ScalarProperties/columnWidth``). Rule 1 only ever replaces the sum, so
-/// callers may add scalar widths as they go and apply ``adjustment`` when the cluster ends.
+/// The width rules of Documentation/TextMetrics.md: a cluster is 2 columns if it contains
+/// U+FE0F or its first scalar has Emoji_Presentation (rule 1); otherwise it is the sum of its
+/// scalars' widths (rule 2, ``ScalarProperties/columnWidth``). Rule 1 only ever replaces the
+/// sum, so callers may add scalar widths as they go and apply ``adjustment`` when the cluster
+/// ends.
 struct ClusterWidth {
   /// The sum of the scalars' widths so far (rule 2).
   private(set) var sum = 0

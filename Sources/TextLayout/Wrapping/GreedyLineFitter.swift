@@ -1,6 +1,6 @@
 /// Places the segments between break opportunities on lines, greedily.
 ///
-/// This is the wrapping rule of DESIGN.md ("Text metrics"): a segment's trailing spaces
+/// This is the wrapping rule of Documentation/TextMetrics.md: a segment's trailing spaces
 /// and line-break characters hang (take no width when deciding fit); a segment whose
 /// body does not fit after what the line holds starts a new line; a body wider than the
 /// whole line is placed cluster by cluster; hanging spaces then count toward the next

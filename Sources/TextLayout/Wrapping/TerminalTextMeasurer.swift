@@ -1,4 +1,4 @@
-/// Measures text in terminal columns, with the rules of DESIGN.md ("Text metrics").
+/// Measures text in terminal columns, with the rules of Documentation/TextMetrics.md.
 ///
 /// Line-break opportunities follow UAX #14 (Unicode 15.0), cluster widths the two width
 /// rules, and lines fill greedily with hanging spaces. The work is linear in the UTF-8

@@ -1,6 +1,7 @@
 import TextLayout
 
-/// A slow, literal reading of the UAX #29 cluster rules and DESIGN.md's width rules.
+/// A slow, literal reading of the UAX #29 cluster rules and the width rules of
+/// Documentation/TextMetrics.md.
 enum ReferenceGraphemes {
   typealias Property = GraphemeBreakProperty
 
@@ -51,8 +52,8 @@ enum ReferenceGraphemes {
     return true  // GB999
   }
 
-  /// DESIGN.md: 2 if the cluster contains U+FE0F or starts with Emoji_Presentation,
-  /// otherwise the sum of the scalars' widths.
+  /// Documentation/TextMetrics.md: 2 if the cluster contains U+FE0F or starts with
+  /// Emoji_Presentation, otherwise the sum of the scalars' widths.
   static func width(ofCluster cluster: ArraySlice<Unicode.Scalar>) -> Int {
     guard let first = cluster.first else { return 0 }
     if cluster.contains("\u{FE0F}") || ScalarProperties(first).hasEmojiPresentation { return 2 }

@@ -1,6 +1,7 @@
 import TextLayout
 
-/// DESIGN.md's greedy wrapping, written out step by step over whole segments.
+/// The greedy wrapping of Documentation/TextMetrics.md, written out step by step over whole
+/// segments.
 enum ReferenceWrapper {
   struct Result: Equatable {
     var lines: [String]
