@@ -51,13 +51,25 @@ usage() {
   exit 2
 }
 
-harness_file() {
+# A target's harness: one Swift file, or a folder whose Swift files are compiled together.
+harness_path() {
   case "$1" in
     decoder) echo Fuzz/DecoderTarget.swift ;;
     measurer) echo Fuzz/MeasurerTarget.swift ;;
-    updates) echo Fuzz/UpdatesTarget.swift ;;
+    updates) echo Fuzz/Updates ;;
     *) echo "unknown target '$1' (expected one of: ${TARGETS[*]})" >&2; exit 2 ;;
   esac
+}
+
+# The Swift files of a target's harness, one a line.
+harness_files() {
+  local path
+  path=$(harness_path "$1") || exit
+  if [[ -d "$path" ]]; then
+    find "$path" -name '*.swift' | sort
+  else
+    echo "$path"
+  fi
 }
 
 max_len() {
@@ -86,11 +98,12 @@ build() {
     build_module "$module"
     objects+=("$OUT/objects/$module.o")
   done
-  local target
+  local target harness=()
   for target in "${TARGETS[@]}"; do
-    echo "== target $target"
+    mapfile -t harness < <(harness_files "$target")
+    echo "== target $target (${#harness[@]} files)"
     swiftc "${SWIFT_FLAGS[@]}" "${HARNESS_FLAGS[@]}" -parse-as-library -use-ld=lld -module-name "${target^}Fuzzer" \
-      "$(harness_file "$target")" "${objects[@]}" -o "$OUT/bin/$target"
+      "${harness[@]}" "${objects[@]}" -o "$OUT/bin/$target"
   done
 }
 
@@ -98,7 +111,7 @@ build() {
 run() {
   local target="$1" seconds="$2"
   shift 2
-  harness_file "$target" > /dev/null
+  harness_path "$target" > /dev/null
   local binary="$OUT/bin/$target"
   [[ -x "$binary" ]] || { echo "$binary is missing: run '$0 build' first" >&2; exit 1; }
   local corpus="$OUT/corpus/$target" artifacts="$OUT/artifacts/$target"
@@ -135,14 +148,14 @@ smoke() {
 replay() {
   local target="$1"
   shift
-  harness_file "$target" > /dev/null
+  harness_path "$target" > /dev/null
   "$OUT/bin/$target" -runs=1 "$@"
 }
 
 # Shrinks a crashing input while it still crashes; the smallest lands in the artifacts folder.
 minimize() {
   local target="$1" file="$2" seconds="${3:-60}"
-  harness_file "$target" > /dev/null
+  harness_path "$target" > /dev/null
   mkdir -p "$OUT/artifacts/$target"
   "$OUT/bin/$target" -minimize_crash=1 -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -exact_artifact_path="$OUT/artifacts/$target/minimized-$(basename "$file")" "$file"

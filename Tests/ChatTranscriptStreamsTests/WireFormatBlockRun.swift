@@ -1,0 +1,77 @@
+import ChatTranscript
+import Foundation
+
+@testable import ChatTranscriptStreams
+
+/// A block fed through the reader, the decoder and a fresh transcript, line by line.
+struct BlockRun {
+  /// The diagnostics of each line the reader delivered (empty when it applied).
+  var diagnostics: [Int: [StreamDiagnostic]] = [:]
+  /// Each delivered line as text.
+  var lines: [Int: String] = [:]
+  /// What the decoder made of each delivered line.
+  var events: [Int: StreamEvent] = [:]
+  var decodingErrors: [Int: StreamDecodingError] = [:]
+  /// What a second transcript, fed the same events, rejected them for.
+  var eventErrors: [Int: [TranscriptEventError]] = [:]
+  /// The transcript after each delivered line: its ids, and its items as the encoder writes them.
+  private var snapshots: [(number: Int, state: Snapshot)] = []
+
+  struct Snapshot {
+    var ids: [String] = []
+    var items: [String] = []
+  }
+
+  init(_ block: ExampleBlock) throws {
+    var stream: [UInt8] = []
+    for example in block.examples { stream += example.bytes + [0x0A] }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "wire-format-\(UUID().uuidString).ndjson")
+    try Data(stream).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+
+    var reader = try NDJSONLineReader(path: file.path)
+    var feeder = StreamFeeder(transcript: StreamTranscript(), source: WireFormatDocumentTests.source)
+    let second = StreamTranscript()
+    let decoder = StreamDecoder()
+    let encoder = StreamEncoder()
+    var run = self
+    reader.forEachLine { line, number in
+      run.diagnostics[number] = feeder.feed(line, lineNumber: number)
+      run.lines[number] = String(decoding: line, as: UTF8.self)
+      switch decoder.decode(line) {
+      case .success(let event):
+        run.events[number] = event
+        run.eventErrors[number] = second.apply(event)
+      case .failure(let error):
+        run.decodingErrors[number] = error
+      }
+      let items = feeder.transcript.chatItems
+      let encoded = items.compactMap { $0 as? StreamItem }.map { encoder.object(for: $0) }
+      run.snapshots.append((number, Snapshot(ids: items.map(\.id), items: encoded)))
+    }
+    if let failure = reader.failure { throw failure }
+    self = run
+  }
+
+  /// The transcript after the first `count` lines of the stream.
+  func snapshot(after count: Int) -> Snapshot {
+    snapshots.last { $0.number <= count }?.state ?? Snapshot()
+  }
+
+  /// The events of the lines that applied without a diagnostic.
+  var appliedEvents: [StreamEvent] {
+    events.filter { diagnostics[$0.key]?.isEmpty == true }.sorted { $0.key < $1.key }.map(\.value)
+  }
+}
+
+extension StreamEvent {
+  /// The items the event carries.
+  var items: [StreamItem] {
+    switch self {
+    case .insert(let item, _), .update(let item): [item]
+    case .prepend(let items): items
+    case .status, .delete, .typing: []
+    }
+  }
+}
