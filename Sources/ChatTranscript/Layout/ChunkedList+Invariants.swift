@@ -3,7 +3,7 @@ extension ChunkedList {
   /// `CHAT_TRANSCRIPT_INVARIANTS` (debug builds), so release builds and benchmarks pay nothing.
   ///
   /// - Complexity: O(n/B) per call.
-  func _checkInvariants() {
+  @usableFromInline func _checkInvariants() {
     #if CHAT_TRANSCRIPT_INVARIANTS
       precondition(
         leafBase >= Swift.max(chunks.count, 1) && tree.count == 2 * leafBase, "tree covers the chunks")

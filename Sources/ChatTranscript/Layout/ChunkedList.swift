@@ -1,23 +1,3 @@
-/// A totals-carrying value the chunked list adds up per chunk (counts, heights, …).
-package protocol ChunkSummary: Sendable {
-  static var zero: Self { get }
-  static func + (lhs: Self, rhs: Self) -> Self
-}
-
-/// An element that contributes to its chunk's summary.
-package protocol Summarized {
-  associatedtype Summary: ChunkSummary
-  var summary: Summary { get }
-}
-
-/// The summary of elements that add up nothing: lists kept in chunks only for cheap edits.
-package struct NoSummary: ChunkSummary {
-  package init() {}
-
-  package static var zero: NoSummary { NoSummary() }
-  package static func + (lhs: NoSummary, rhs: NoSummary) -> NoSummary { lhs }
-}
-
 /// A list stored as small arrays ("chunks") under a tree of running totals.
 ///
 /// Editing elements rewrites one or two chunks and the O(log(n/B)) tree nodes above them,
@@ -29,71 +9,98 @@ package struct NoSummary: ChunkSummary {
 /// The totals are recomputed from the chunks' own summaries (never by subtraction), so they
 /// are exactly what summing the chunks would give. A value type with copy-on-write storage:
 /// snapshots are cheap and never observe later edits.
-package struct ChunkedList<Element: Summarized> {
-  package struct Chunk {
+///
+/// Not part of the engine's API: it is published to the package's other modules (the stream
+/// transcript keeps its items in one) as `@_spi(ChunkedStorage)`, and every member is
+/// `@inlinable`, so a client module specializes it for its own element type. Without that
+/// the list ran as unspecialized generic code across the module boundary, and a status
+/// change through a stream transcript cost a third more instructions (`package` declarations
+/// do not carry their bodies to other modules). Its stored properties are public for the
+/// same reason; only its methods change them.
+@_spi(ChunkedStorage) public struct ChunkedList<Element: Summarized> {
+  public struct Chunk {
     /// Stable for the chunk's life, so owners can remember where an element lives.
-    package var identifier: Int
-    package var elements: [Element]
-    package var summary: Element.Summary
+    public var identifier: Int
+    public var elements: [Element]
+    public var summary: Element.Summary
     /// The summaries of consecutive runs of `blockSize` elements (the last may be shorter), so
     /// a search inside a chunk skips whole runs instead of reading every element. Empty for
     /// summaries that carry nothing (zero-sized ones).
-    package var blocks: [Element.Summary]
+    public var blocks: [Element.Summary]
+
+    @inlinable public init(
+      identifier: Int, elements: [Element], summary: Element.Summary, blocks: [Element.Summary]
+    ) {
+      self.identifier = identifier
+      self.elements = elements
+      self.summary = summary
+      self.blocks = blocks
+    }
   }
 
   /// Elements per entry of ``Chunk/blocks``.
-  package static var blockSize: Int { 32 }
+  @inlinable public static var blockSize: Int { 32 }
 
   /// A tree node: how many elements, and their summary, below it.
-  package struct Totals {
-    package var count: Int
-    package var summary: Element.Summary
+  public struct Totals {
+    public var count: Int
+    public var summary: Element.Summary
 
-    package static var zero: Totals { Totals(count: 0, summary: .zero) }
+    @inlinable public init(count: Int, summary: Element.Summary) {
+      self.count = count
+      self.summary = summary
+    }
 
-    package static func + (lhs: Totals, rhs: Totals) -> Totals {
+    @inlinable public static var zero: Totals { Totals(count: 0, summary: .zero) }
+
+    @inlinable public static func + (lhs: Totals, rhs: Totals) -> Totals {
       Totals(count: lhs.count + rhs.count, summary: lhs.summary + rhs.summary)
     }
   }
 
   /// Where the elements of an edit ended up.
-  package struct Placement {
+  public struct Placement {
     /// The chunk edited in place: only the new elements joined it.
-    package var editedChunk: Int?
+    public var editedChunk: Int?
     /// Chunks made by the edit: every element in them is newly placed.
-    package var createdChunks: [Int] = []
+    public var createdChunks: [Int] = []
+
+    @inlinable public init(editedChunk: Int? = nil, createdChunks: [Int] = []) {
+      self.editedChunk = editedChunk
+      self.createdChunks = createdChunks
+    }
   }
 
-  package static var maximumChunkCount: Int { 512 }
+  @inlinable public static var maximumChunkCount: Int { 512 }
 
-  package private(set) var chunks: [Chunk] = []
+  public var chunks: [Chunk] = []
   /// A complete binary tree over the chunks: node 1 is the root, node `i` has children `2i`
   /// and `2i + 1`, and chunk `c` is leaf `leafBase + c`; leaves past the last chunk are zero.
-  package private(set) var tree: [Totals] = [.zero, .zero]
-  package private(set) var leafBase = 1
+  public var tree: [Totals] = [.zero, .zero]
+  public var leafBase = 1
   /// Chunk identifier → position; kept only for owners that index elements by chunk.
-  package private(set) var chunkPositions: [Int: Int] = [:]
-  package let tracksChunkPositions: Bool
-  private var nextChunkIdentifier = 0
+  public var chunkPositions: [Int: Int] = [:]
+  public let tracksChunkPositions: Bool
+  @usableFromInline var nextChunkIdentifier = 0
   /// How many times the tree was rebuilt: the one O(n/B) step of an edit, so tests can check
   /// that it stays rare (once per chunk added or removed), which keeps long streams linear.
-  package private(set) var treeRebuildCount = 0
+  public var treeRebuildCount = 0
 
   /// - Parameter tracksChunkPositions: keep `chunk(withIdentifier:)` working, at the cost of
   ///   a dictionary update per chunk after each split or merge.
-  package init(tracksChunkPositions: Bool = false) {
+  @inlinable public init(tracksChunkPositions: Bool = false) {
     self.tracksChunkPositions = tracksChunkPositions
   }
 
-  package init(_ elements: some Collection<Element>) {
+  @inlinable public init(_ elements: some Collection<Element>) {
     self.init()
     replaceSubrange(0..<0, with: elements)
   }
 
-  package var count: Int { tree[1].count }
-  package var isEmpty: Bool { count == 0 }
+  @inlinable public var count: Int { tree[1].count }
+  @inlinable public var isEmpty: Bool { count == 0 }
   /// The sum of every element's summary.
-  package var total: Element.Summary { tree[1].summary }
+  @inlinable public var total: Element.Summary { tree[1].summary }
 
   // MARK: Finding positions
 
@@ -101,7 +108,7 @@ package struct ChunkedList<Element: Summarized> {
   /// list), returning it with those totals.
   ///
   /// - Complexity: O(log(n/B)).
-  private func descend(_ goesPast: (Totals) -> Bool) -> (chunk: Int, before: Totals) {
+  @inlinable func descend(_ goesPast: (Totals) -> Bool) -> (chunk: Int, before: Totals) {
     var node = 1
     var before = Totals.zero
     while node < leafBase {
@@ -123,7 +130,7 @@ package struct ChunkedList<Element: Summarized> {
   /// The totals of every chunk before `chunk`.
   ///
   /// - Complexity: O(log(n/B)).
-  package func totals(before chunk: Int) -> Totals {
+  @inlinable public func totals(before chunk: Int) -> Totals {
     guard chunk < leafBase else { return tree[1] }
     var node = 1
     var low = 0
@@ -146,7 +153,7 @@ package struct ChunkedList<Element: Summarized> {
   /// The chunk holding `index` and the position inside it; `index == count` maps past the end.
   ///
   /// - Complexity: O(log(n/B)).
-  package func location(of index: Int) -> (chunk: Int, offset: Int) {
+  @inlinable public func location(of index: Int) -> (chunk: Int, offset: Int) {
     let found = locate(index)
     return (found.chunk, found.offset)
   }
@@ -154,7 +161,7 @@ package struct ChunkedList<Element: Summarized> {
   /// The chunk holding `index`, the position inside it and the totals of the chunks before.
   ///
   /// - Complexity: O(log(n/B)).
-  package func locate(_ index: Int) -> (chunk: Int, offset: Int, before: Totals) {
+  @inlinable public func locate(_ index: Int) -> (chunk: Int, offset: Int, before: Totals) {
     if index >= count {
       let last = Swift.max(chunks.count - 1, 0)
       return (last, chunks.last?.elements.count ?? 0, totals(before: last))
@@ -169,7 +176,7 @@ package struct ChunkedList<Element: Summarized> {
   ///
   /// - Parameter include: must pass a sum whenever it passes one of its parts (e.g. "some
   ///   count is above zero").
-  package func forEachChunk(
+  @inlinable public func forEachChunk(
     where include: (Element.Summary) -> Bool, _ body: (_ chunk: Int, _ start: Int) -> Void
   ) {
     func visit(_ node: Int, start: Int) {
@@ -185,28 +192,28 @@ package struct ChunkedList<Element: Summarized> {
   }
 
   /// The index of the chunk's first element.
-  package func startIndex(ofChunk chunk: Int) -> Int { totals(before: chunk).count }
+  @inlinable public func startIndex(ofChunk chunk: Int) -> Int { totals(before: chunk).count }
 
   /// The last chunk whose preceding total, read through `key`, is `<= target`, with the
   /// totals before it.
   ///
   /// `key` must grow monotonically along the list (counts, non-negative heights).
   /// - Complexity: O(log(n/B)).
-  package func lastChunk<Key: Comparable>(notAfter target: Key, by key: (Element.Summary) -> Key)
+  @inlinable public func lastChunk<Key: Comparable>(notAfter target: Key, by key: (Element.Summary) -> Key)
     -> (chunk: Int, before: Totals)
   {
     descend { key($0.summary) <= target }
   }
 
   /// The elements of the chunk with `identifier`, and the index of its first element.
-  package func chunk(withIdentifier identifier: Int) -> (elements: [Element], startIndex: Int)? {
+  @inlinable public func chunk(withIdentifier identifier: Int) -> (elements: [Element], startIndex: Int)? {
     guard let position = chunkPositions[identifier] else { return nil }
     return (chunks[position].elements, startIndex(ofChunk: position))
   }
 
   // MARK: Editing
 
-  package subscript(index: Int) -> Element {
+  @inlinable public subscript(index: Int) -> Element {
     get {
       let (chunk, offset) = location(of: index)
       return chunks[chunk].elements[offset]
@@ -223,7 +230,7 @@ package struct ChunkedList<Element: Summarized> {
   /// index's position in `indices`.
   ///
   /// - Complexity: O(k log(n/B) + touched blocks × b + touched chunks × B/b), b the block size.
-  package mutating func modifyElements(at indices: [Int], _ body: (Int, inout Element) -> Void) {
+  @inlinable public mutating func modifyElements(at indices: [Int], _ body: (Int, inout Element) -> Void) {
     var lastTouched = -1
     var touched = 0..<0
     // A cursor, not `forEachLocation`: a closure editing `self` while a method reads it
@@ -249,7 +256,7 @@ package struct ChunkedList<Element: Summarized> {
   /// An index in the chunk of the one before it, or in the next chunk, costs O(1); any other
   /// is looked up in the tree. So indices in ascending order (rows in order) cost
   /// O(k + jumps × log(n/B)), never a walk over the chunks between them.
-  package func forEachLocation(of indices: [Int], _ body: (Int, Int, Int) throws -> Void) rethrows {
+  @inlinable public func forEachLocation(of indices: [Int], _ body: (Int, Int, Int) throws -> Void) rethrows {
     var cursor = Cursor()
     for (position, index) in indices.enumerated() {
       let (chunk, offset) = cursor.location(of: index, in: self)
@@ -257,35 +264,8 @@ package struct ChunkedList<Element: Summarized> {
     }
   }
 
-  /// Remembers the chunk of the last index located, so that the next index costs O(1) when
-  /// it lies in that chunk or the next one, and a tree lookup otherwise.
-  package struct Cursor {
-    private var chunk = -1
-    private var chunkStart = 0
-    private var chunkEnd = 0
-
-    package mutating func location(of index: Int, in list: ChunkedList) -> (chunk: Int, offset: Int) {
-      if index < chunkStart || index >= chunkEnd {
-        let chunks = list.chunks
-        let nextEnd = chunk + 1 < chunks.count ? chunkEnd + chunks[chunk + 1].elements.count : chunkEnd
-        if chunk >= 0, index >= chunkEnd, index < nextEnd {
-          chunk += 1
-          chunkStart = chunkEnd
-          chunkEnd = nextEnd
-        } else {
-          precondition(index >= 0 && index < list.count, "index \(index) out of bounds")
-          let found = list.locate(index)
-          chunk = found.chunk
-          chunkStart = found.before.count
-          chunkEnd = chunkStart + chunks[chunk].elements.count
-        }
-      }
-      return (chunk, index - chunkStart)
-    }
-  }
-
   /// Changes an element in place without touching the totals; `body` must keep its summary.
-  package mutating func modifyWithoutResummarizing(at index: Int, _ body: (inout Element) -> Void) {
+  @inlinable public mutating func modifyWithoutResummarizing(at index: Int, _ body: (inout Element) -> Void) {
     let (chunk, offset) = location(of: index)
     body(&chunks[chunk].elements[offset])
   }
@@ -296,7 +276,9 @@ package struct ChunkedList<Element: Summarized> {
   /// - Complexity: O(B + k + log(n/B)) for k new elements; O(n/B) more when chunks are
   ///   added or removed.
   @discardableResult
-  package mutating func replaceSubrange(_ range: Range<Int>, with newElements: some Collection<Element>)
+  @inlinable public mutating func replaceSubrange(
+    _ range: Range<Int>, with newElements: some Collection<Element>
+  )
     -> Placement
   {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
@@ -353,11 +335,11 @@ package struct ChunkedList<Element: Summarized> {
     return Placement(createdChunks: created.map(\.identifier))
   }
 
-  package mutating func append(_ element: Element) {
+  @inlinable public mutating func append(_ element: Element) {
     replaceSubrange(count..<count, with: CollectionOfOne(element))
   }
 
-  package mutating func removeAll() {
+  @inlinable public mutating func removeAll() {
     chunks = []
     chunkPositions = [:]
     rebuildTree(positionsFrom: 0)
@@ -369,7 +351,9 @@ package struct ChunkedList<Element: Summarized> {
   /// `maximumChunkCount`: into an empty list each piece becomes a chunk as it is, so elements
   /// built in chunk-sized pieces (a cold layout) are stored without being copied again.
   @discardableResult
-  package mutating func replaceSubrange(_ range: Range<Int>, withPieces pieces: [[Element]]) -> Placement {
+  @inlinable public mutating func replaceSubrange(_ range: Range<Int>, withPieces pieces: [[Element]])
+    -> Placement
+  {
     guard chunks.isEmpty, pieces.allSatisfy({ !$0.isEmpty && $0.count <= Self.maximumChunkCount }) else {
       return replaceSubrange(range, with: pieces.joined())
     }
@@ -384,7 +368,7 @@ package struct ChunkedList<Element: Summarized> {
     return Placement(createdChunks: chunks.map(\.identifier))
   }
 
-  private mutating func split(_ elements: some Collection<Element>, appending: Bool) -> [Chunk] {
+  @inlinable mutating func split(_ elements: some Collection<Element>, appending: Bool) -> [Chunk] {
     let count = elements.count
     guard count > 0 else { return [] }
     let maximum = Self.maximumChunkCount
@@ -411,7 +395,7 @@ package struct ChunkedList<Element: Summarized> {
   }
 
   /// The summary of `elements` and of each of its blocks.
-  private static func summarize(_ elements: [Element]) -> (Element.Summary, blocks: [Element.Summary]) {
+  @inlinable static func summarize(_ elements: [Element]) -> (Element.Summary, blocks: [Element.Summary]) {
     var total = Element.Summary.zero
     guard MemoryLayout<Element.Summary>.size > 0 else { return (total, []) }
     var blocks: [Element.Summary] = []
@@ -427,7 +411,7 @@ package struct ChunkedList<Element: Summarized> {
     return (total, blocks)
   }
 
-  private static func totals(of chunk: Chunk) -> Totals {
+  @inlinable static func totals(of chunk: Chunk) -> Totals {
     Totals(count: chunk.elements.count, summary: chunk.summary)
   }
 
@@ -436,7 +420,7 @@ package struct ChunkedList<Element: Summarized> {
   /// Only the blocks overlapping `changed` (offsets of elements changed since the chunk was
   /// last summed, all of them if its element count changed) are summed again; the chunk's
   /// summary is then the sum of its blocks, as `summarize` makes it.
-  private mutating func resummarize(_ chunk: Int, changed: Range<Int>) {
+  @inlinable mutating func resummarize(_ chunk: Int, changed: Range<Int>) {
     let count = chunks[chunk].elements.count
     let blockSize = Self.blockSize
     if MemoryLayout<Element.Summary>.size > 0,
@@ -468,7 +452,7 @@ package struct ChunkedList<Element: Summarized> {
 
   /// Rebuilds the tree after chunks were added or removed, and the positions of the chunks
   /// from `first` on.
-  private mutating func rebuildTree(positionsFrom first: Int) {
+  @inlinable mutating func rebuildTree(positionsFrom first: Int) {
     treeRebuildCount += 1
     var base = 1
     while base < chunks.count { base *= 2 }
@@ -486,7 +470,7 @@ package struct ChunkedList<Element: Summarized> {
 }
 
 extension ChunkedList: Sequence {
-  package func makeIterator() -> FlattenSequence<LazyMapSequence<[Chunk], [Element]>>.Iterator {
+  @inlinable public func makeIterator() -> FlattenSequence<LazyMapSequence<[Chunk], [Element]>>.Iterator {
     chunks.lazy.map(\.elements).joined().makeIterator()
   }
 }

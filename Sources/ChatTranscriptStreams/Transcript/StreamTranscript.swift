@@ -1,4 +1,4 @@
-import ChatTranscript
+@_spi(ChunkedStorage) import ChatTranscript
 import ChatTranscriptMessages
 
 /// A data source fed by stream events: the transcript a CLI, a backend or a test builds from

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import TranscriptGenerator
 
-@testable import ChatTranscript
+@_spi(ChunkedStorage) @testable import ChatTranscript
 
 /// The chunked list under the layout and the stream transcript: its contents against a plain
 /// array, and how often it pays for its one O(n/B) step, rebuilding the tree.
