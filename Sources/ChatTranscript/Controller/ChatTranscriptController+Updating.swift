@@ -177,6 +177,7 @@ extension ChatTranscriptController {
     queue.endBatch()
     for completion in prepared.batch.completions { completion() }
     onUpdate?(prepared.update)
+    updateObservers.deliver(prepared.update)
     trimIfNeeded(after: prepared.batch.type)
     loadPagesIfNeeded()
   }

@@ -37,8 +37,9 @@ public final class ChatTranscriptController {
       dataSource?.delegate = self
     }
   }
-  /// Called after every applied update.
+  /// Called after every applied update, before the observers of ``addUpdateObserver(_:)``.
   public var onUpdate: ((TranscriptUpdate) -> Void)?
+  var updateObservers = UpdateObservers()
 
   let factory: ChatItemPresenterFactory
   let decorator: any ChatItemsDecorator
@@ -71,6 +72,10 @@ public final class ChatTranscriptController {
     self.queue = UpdateQueue(coalesces: configuration.coalescesUpdates)
     factory.registerCells(in: collectionView)
     collectionView.dataSource = self
+  }
+
+  deinit {
+    updateObservers.finishStreams()
   }
 
   // MARK: Reading the transcript

@@ -1,5 +1,5 @@
 /// What one applied update did, for observers (a CLI printing what is new, a test, a backend).
-public struct TranscriptUpdate {
+public struct TranscriptUpdate: Sendable {
   /// The strongest type among the coalesced requests.
   public var type: UpdateType
   /// How many requests were coalesced into this update.
