@@ -32,8 +32,14 @@ extension ChatTranscriptController {
 
   /// After an update: a reader at the bottom follows new items down; anyone else keeps the
   /// row they were reading at the same place (history prepended above, a new width).
+  ///
+  /// A reader at the bottom stays there after any update but a page of history that added
+  /// nothing at the bottom, whatever was coalesced with it: a new message and an older page
+  /// in one batch still follow the message, and a first load opens at the newest item.
   func restoreReadingPosition(_ prepared: ChatTranscriptController.PreparedUpdate) {
-    if prepared.wasAtBottom && prepared.batch.type != .pagination {
+    let addedAtBottom =
+      layout.count > 0 && (prepared.lastRowKey.map { layout.payload(at: layout.count - 1).key != $0 } ?? true)
+    if prepared.wasAtBottom && (prepared.batch.type != .pagination || addedAtBottom) {
       collectionView.setContentOffset(collectionView.maximumContentOffset)
     } else if let anchor = prepared.anchor, anchor.row < layout.count {
       let extent = layout[anchor.row].metrics.extent

@@ -11,6 +11,9 @@ extension ChatTranscriptController {
     var pendingRows: [Int]
     var anchor: ReadingAnchor?
     var wasAtBottom: Bool
+    /// The last row before the update (`nil` for an empty layout): rows after it are new at
+    /// the bottom, which a reader there follows.
+    var lastRowKey: ChatItemKey?
     /// The content offset `anchor` and `wasAtBottom` were taken at.
     var contentOffset: Double
   }
@@ -25,6 +28,7 @@ extension ChatTranscriptController {
     var update = TranscriptUpdate(type: batch.type, requestCount: batch.requestCount)
     var anchor = readingAnchor()
     let wasAtBottom = collectionView.isScrolledToBottom()
+    let lastRowKey = layout.count > 0 ? layout.payload(at: layout.count - 1).key : nil
     let width = collectionView.viewport.width
     let remeasureAll = batch.relayout || width != layout.width
     if batch.dropsCachedHeights { heightCache.removeAll() }
@@ -50,7 +54,8 @@ extension ChatTranscriptController {
     let measurement = planMeasurement(of: pendingRows, in: &next)
     return PreparedUpdate(
       batch: batch, next: next, update: update, measurement: measurement, pendingRows: pendingRows,
-      anchor: anchor, wasAtBottom: wasAtBottom, contentOffset: collectionView.viewport.contentOffset)
+      anchor: anchor, wasAtBottom: wasAtBottom, lastRowKey: lastRowKey,
+      contentOffset: collectionView.viewport.contentOffset)
   }
 
   /// Sorts rows awaiting a height by their ``HeightSource``: cache hits, background work and

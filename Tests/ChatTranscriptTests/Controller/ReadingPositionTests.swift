@@ -19,6 +19,38 @@ import Testing
     #expect(harness.visibleIDs.last == "m51")
   }
 
+  /// A new message and a page of history coalesced into one update (the batch counts as
+  /// pagination) still take a reader at the bottom down to the message.
+  @Test func aReaderAtTheBottomFollowsANewMessageCoalescedWithAHistoryPage() {
+    let harness = Self.harness()
+    harness.dataSource.insert(TranscriptHarness.items(100..<110, height: 3), at: 0, type: .pagination)
+    harness.dataSource.append(TranscriptHarness.items(50..<51, height: 2))
+    harness.controller.applyPendingUpdates()
+    #expect(harness.controller.collectionView.isScrolledToBottom())
+    #expect(harness.visibleIDs.last == "m50")
+  }
+
+  /// A first load opens at the newest item, whatever was coalesced with it.
+  @Test(arguments: [UpdateType.firstLoad, .normal])
+  func aFirstLoadOpensAtTheNewestItem(type: UpdateType) {
+    let harness = TranscriptHarness(viewport: Viewport(width: 40, height: 10))
+    harness.dataSource.append(TranscriptHarness.items(0..<50, height: 2), type: type)
+    harness.dataSource.insert(TranscriptHarness.items(100..<110, height: 3), at: 0, type: .pagination)
+    harness.controller.applyPendingUpdates()
+    #expect(harness.controller.collectionView.isScrolledToBottom())
+    #expect(harness.visibleIDs.last == "m49")
+  }
+
+  /// A page of history alone leaves a reader at the bottom where they are reading.
+  @Test func aHistoryPageAloneKeepsAReaderAtTheBottomOnTheSameRows() {
+    let harness = Self.harness()
+    let before = harness.visibleIDs
+    harness.dataSource.insert(TranscriptHarness.items(100..<110, height: 3), at: 0, type: .pagination)
+    harness.controller.applyPendingUpdates()
+    #expect(harness.visibleIDs == before)
+    #expect(harness.controller.collectionView.isScrolledToBottom())
+  }
+
   @Test func newItemsDoNotMoveAReaderAboveTheBottom() {
     let harness = Self.harness()
     harness.controller.collectionView.setContentOffset(20)
