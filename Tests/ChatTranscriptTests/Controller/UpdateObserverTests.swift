@@ -47,16 +47,16 @@ import Testing
     observation?.cancel()
   }
 
-  @Test func aStreamDeliversUpdatesAndFinishesWithItsController() async {
+  @Test func aStreamDeliversUpdatesAndFinishesWithItsController() async throws {
     var harness: TranscriptHarness? = TranscriptHarness(items: TranscriptHarness.items(0..<3))
-    let updates = harness?.controller.updates()
+    let updates = try #require(harness?.controller.updates())
     harness?.dataSource.append(TranscriptHarness.items(3..<4))
     harness?.controller.applyPendingUpdates()
     harness?.dataSource.remove(0..<1)
     harness?.controller.applyPendingUpdates()
     harness = nil
     var received: [TranscriptUpdate] = []
-    for await update in updates ?? AsyncStream { $0.finish() } {
+    for await update in updates {
       received.append(update)
     }
     #expect(received.map(\.insertedIDs) == [["m3"], []])
