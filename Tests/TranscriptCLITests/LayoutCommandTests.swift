@@ -11,6 +11,39 @@ import Testing
     #expect(result.standardOutput == GoldenFile.expected("layout-60.txt", actual: result.standardOutput))
   }
 
+  /// `--format json` prints the layout snapshot: the same rows as the tab-separated output,
+  /// with their types, decorations and whether they were injected.
+  @Test func theJSONSnapshotHasTheRowsOfTheTable() throws {
+    let arguments = ["layout", "--width", "60", "Samples/Data/conversation.ndjson"]
+    let table = try CommandRunner.run("transcript", arguments)
+    let json = try CommandRunner.run("transcript", arguments + ["--format", "json"])
+    #expect(json.status == 0)
+    #expect(json.standardError == "")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    #expect(object["width"] as? Double == 60)
+    let rows = try #require(object["rows"] as? [[String: Any]])
+    let tableRows = table.standardOutput.split(separator: "\n").map {
+      $0.split(separator: "\t").map(String.init)
+    }
+    #expect(rows.count == tableRows.count)
+    for (row, fields) in zip(rows, tableRows) {
+      #expect(row["id"] as? String == fields[0])
+      #expect((row["y"] as? Double).map { String(Int($0)) } == fields[1])
+      #expect((row["height"] as? Double).map { String(Int($0)) } == fields[2])
+      #expect(row["isInjected"] as? Bool == fields[0].contains("/"))
+      #expect((row["decoration"] as? [String: Any])?["groupPosition"] is String)
+    }
+  }
+
+  @Test func anUnknownFormatIsAUsageError() throws {
+    let result = try CommandRunner.run(
+      "transcript", ["layout", "--format", "xml", "Samples/Data/conversation.ndjson"])
+    #expect(result.status == 2)
+    #expect(
+      result.standardError.hasPrefix("transcript layout: --format must be one of tsv, json, not \"xml\"\n"))
+  }
+
   @Test func badLinesAreReportedSkippedAndExitOne() throws {
     let result = try CommandRunner.run(
       "transcript", ["layout", "--width", "40", "Samples/Data/bad-lines.ndjson"])

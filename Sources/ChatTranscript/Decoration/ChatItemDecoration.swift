@@ -2,9 +2,9 @@
 ///
 /// Produced by a ``ChatItemsDecorator`` and handed to presenters for height calculation and
 /// cell configuration. A value type, so it crosses to background queues freely.
-public struct ChatItemDecoration: Sendable, Hashable {
+public struct ChatItemDecoration: Sendable, Hashable, Codable {
   /// Where an item sits in a run of items that belong together (e.g. one sender's messages).
-  public enum GroupPosition: Sendable, Hashable {
+  public enum GroupPosition: String, Sendable, Hashable, Codable {
     case single, first, middle, last
   }
 
