@@ -19,9 +19,11 @@ enum FullRecomputeScenario {
     let source = CoarseDataSource()
     controller.dataSource = source
     plan.progress.begin("full-recompute @ \(items.count) items: layout")
-    // A page of history, like the append fixture's load, so the viewport starts in the same place.
+    // A page of history, like the append fixture's load, and the reader at the top, so the
+    // viewport starts in the same place.
     source.update(type: .pagination) { $0 = items }
     controller.applyPendingUpdates()
+    controller.collectionView.scrollToTop()
 
     // Whether each update measured as many heights as the transcript has rows.
     var fewestMeasured = Int.max

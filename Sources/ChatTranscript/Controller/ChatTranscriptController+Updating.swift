@@ -28,7 +28,7 @@ extension ChatTranscriptController {
     var update = TranscriptUpdate(type: batch.type, requestCount: batch.requestCount)
     var anchor = readingAnchor()
     let wasAtBottom = collectionView.isScrolledToBottom()
-    let lastRowKey = layout.count > 0 ? layout.payload(at: layout.count - 1).key : nil
+    let lastRowKey = lastRowKey()
     let width = collectionView.viewport.width
     let remeasureAll = batch.relayout || width != layout.width
     if batch.dropsCachedHeights { heightCache.removeAll() }
@@ -174,6 +174,9 @@ extension ChatTranscriptController {
       prepared.anchor = readingAnchor(in: prepared.next)
     }
     layout = prepared.next
+    // Leave the layout its only owner: rows coming on screen below get presenters, and an
+    // edit of a layout shared with `prepared` would copy its chunk list (O(n/B)) each time.
+    prepared.next = TranscriptLayout(width: layout.width)
     restoreReadingPosition(prepared)
     if prepared.batch.type == .pagination {
       isLoadingPrevious = false
