@@ -113,8 +113,11 @@ private final class ConformanceCache: @unchecked Sendable {
     var slot = Int(truncatingIfNeeded: mixed >> (UInt.bitWidth - 8))
     for _ in 0..<Self.probes {
       if let pointer = slots[slot].load(ordering: .acquiring) {
-        let entry = Unmanaged<Entry>.fromOpaque(pointer).takeUnretainedValue()
-        if entry.type == key { return entry.conversationType }
+        // Entries live for the process: read without a retain and release per lookup.
+        let found = Unmanaged<Entry>.fromOpaque(pointer)._withUnsafeGuaranteedRef { entry in
+          entry.type == key ? Optional.some(entry.conversationType) : nil
+        }
+        if let found { return found }
       } else {
         let entry = Entry(type: key, conversationType: type as? any ConversationItem.Type)
         let pointer = UnsafeRawPointer(Unmanaged.passRetained(entry).toOpaque())
