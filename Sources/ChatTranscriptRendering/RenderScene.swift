@@ -96,12 +96,10 @@ public struct RenderScene: Sendable, Hashable {
 
   /// The most cells a scene spans each way: a bound on the memory one drawing can take,
   /// whatever size a viewport claims.
-  public static let maximumCells = 100_000
+  public static let maximumCells = Columns.limit
 
   /// A length in whole cells; non-finite or negative lengths are empty.
-  static func cells(_ length: Double) -> Int {
-    length.isFinite && length > 0 ? Int(min(length, Double(maximumCells)).rounded(.down)) : 0
-  }
+  static func cells(_ length: Double) -> Int { Columns.of(length) }
 
   /// Untrusted text with everything that could act on a terminal made visible instead:
   /// C0 controls become control pictures (ESC shows as ␛), DEL as ␡, C1 controls and

@@ -8,15 +8,6 @@ extension ChatTranscriptController {
       row: row, key: layout.payload(at: row).key, offsetInRow: max(offset - layout.yOffset(at: row), 0))
   }
 
-  /// The key of the last row, or `nil` when there are no rows.
-  ///
-  /// A method of its own, not an expression in `prepare`: there, the copy of the layout that
-  /// reading it makes could live on while the update edits the layout in place, and every
-  /// edit would then copy the chunk it touches.
-  func lastRowKey() -> ChatItemKey? {
-    layout.count > 0 ? layout.payload(at: layout.count - 1).key : nil
-  }
-
   /// The row at the top of the viewport now, found by its key in `next`, the layout an update
   /// is about to swap in; `nil` when that row is gone or there are no rows.
   ///

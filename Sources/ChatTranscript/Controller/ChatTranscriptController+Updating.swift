@@ -28,7 +28,7 @@ extension ChatTranscriptController {
     var update = TranscriptUpdate(type: batch.type, requestCount: batch.requestCount)
     var anchor = readingAnchor()
     let wasAtBottom = collectionView.isScrolledToBottom()
-    let lastRowKey = lastRowKey()
+    let lastRowKey = layout.count > 0 ? layout.payload(at: layout.count - 1).key : nil
     let width = collectionView.viewport.width
     let remeasureAll = batch.relayout || width != layout.width
     if batch.dropsCachedHeights { heightCache.removeAll() }
@@ -86,16 +86,14 @@ extension ChatTranscriptController {
       var facts = HeightSource.Facts(
         needsMeasurement: true, hasMeasurers: typeMeasurers != nil, isCached: cached != nil)
       if let presenter = row.presenter { facts.presenter = Self.facts(of: presenter) }
-      switch HeightSource.decide(facts) {
-      case .cache:
+      let source = HeightSource.decide(facts)
+      if source == .cache {
         measurement.heights[position] = cached
-      case .background where typeMeasurers != nil:
+      } else if source == .background, let typeMeasurers {
         // No presenter: its builders' measurers size it.
-        if let typeMeasurers {
-          measurement.background.add(
-            .item(row.item, typeMeasurers), position: position, decoration: row.decoration)
-        }
-      case .kept, .sizedWhileBuilt, .background, .owner:
+        measurement.background.add(
+          .item(row.item, typeMeasurers), position: position, decoration: row.decoration)
+      } else {
         // Its presenter (made below if need be) says whether it sizes in the background.
         needingPresenters.append(position)
       }

@@ -16,12 +16,6 @@ public struct ChatItemPresenterFactory {
     }
   }
 
-  /// The measurers that size items of `type` without presenters, if every builder of the
-  /// type has one.
-  func heightMeasurers(forType type: String) -> ChatItemHeightMeasurers? {
-    measurersByType[type]
-  }
-
   /// A presenter from the first builder for the item's type that can handle it, or an
   /// ``UnsupportedItemPresenter`` when none can.
   ///

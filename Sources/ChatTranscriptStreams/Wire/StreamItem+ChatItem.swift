@@ -10,23 +10,26 @@ extension StreamItem: ConversationItem {
   /// local user's is treated as someone else's, which never offers a retry for it.
   public var messageModel: MessageModel? {
     guard type == MessageItemType.text || type == MessageItemType.photo else { return nil }
-    return MessageModel(
-      id: id, type: type, sender: sender ?? "", isIncoming: isIncoming ?? true, date: date, status: status)
+    return message
   }
 
   /// A missing text is an empty one.
   public var conversationContent: ConversationContent? {
     switch type {
     case MessageItemType.text:
-      messageModel.map { .text(TextMessageItem(message: $0, text: text ?? "")) }
+      .text(TextMessageItem(message: message, text: text ?? ""))
     case MessageItemType.photo:
-      messageModel.map {
-        .photo(PhotoMessageItem(message: $0, pixelWidth: width, pixelHeight: height, caption: caption))
-      }
+      .photo(PhotoMessageItem(message: message, pixelWidth: width, pixelHeight: height, caption: caption))
     case MessageItemType.system:
       .notice(SystemNoticeItem(id: id, text: text ?? "", date: date))
     default:
       nil
     }
+  }
+
+  /// The item's message fields, whatever its type.
+  private var message: MessageModel {
+    MessageModel(
+      id: id, type: type, sender: sender ?? "", isIncoming: isIncoming ?? true, date: date, status: status)
   }
 }
