@@ -34,11 +34,13 @@ extension ChatTranscriptController {
   /// - Complexity: per edit O(k + r + √n) for k inserted items and decorator reach r.
   func apply(
     _ changes: [ChatItemsChange], to next: inout TranscriptLayout, remeasureAll: Bool,
-    sizingWidth: Double?, anchor: inout ReadingAnchor?, update: inout TranscriptUpdate
+    sizingWidth: Double?, anchor: inout ReadingAnchor?, tracker: inout RowChangeTracker,
+    update: inout TranscriptUpdate
   ) {
     if remeasureAll { next.markAllNeedingMeasurement() }
-    // Rows taken out by earlier edits of this update, so a move keeps its presenter.
-    var removed: [ChatItemKey: TranscriptLayout.Row] = [:]
+    // Rows taken out by earlier edits of this update, so a move keeps its presenter, with the
+    // old rows they show.
+    var removed: [ChatItemKey: RemovedRow] = [:]
     for change in changes {
       let (range, inserted): (Range<Int>, [any ChatItem])
       switch change {
@@ -48,18 +50,25 @@ extension ChatTranscriptController {
       }
       replaceItems(
         range, with: inserted, in: &next, removed: &removed, remeasureAll: remeasureAll,
-        sizingWidth: sizingWidth, anchor: &anchor, update: &update)
+        sizingWidth: sizingWidth, anchor: &anchor, tracker: &tracker, update: &update)
     }
     // Whatever was taken out and never came back has left the transcript.
-    update.deletedIDs.append(contentsOf: removed.values.map(\.payload.item.id))
+    update.deletedIDs.append(contentsOf: removed.values.map(\.row.payload.item.id))
+  }
+
+  /// A row an edit took out, and the old row it showed (``RowChangeTracker/fresh`` for one
+  /// made earlier in the update).
+  struct RemovedRow {
+    var row: TranscriptLayout.Row
+    var origin: Int
   }
 
   /// Replaces the items in `range` (item indices) with `inserted` and re-decorates the
   /// decorator's reach on both sides, reusing presenters and heights of rows that stay.
   private func replaceItems(
     _ range: Range<Int>, with inserted: [any ChatItem], in next: inout TranscriptLayout,
-    removed: inout [ChatItemKey: TranscriptLayout.Row], remeasureAll: Bool, sizingWidth: Double?,
-    anchor: inout ReadingAnchor?, update: inout TranscriptUpdate
+    removed: inout [ChatItemKey: RemovedRow], remeasureAll: Bool, sizingWidth: Double?,
+    anchor: inout ReadingAnchor?, tracker: inout RowChangeTracker, update: inout TranscriptUpdate
   ) {
     let reach = max(decorator.reach, 0)
     let low = range.lowerBound - min(reach, range.lowerBound)
@@ -69,9 +78,16 @@ extension ChatTranscriptController {
 
     var oldItems: [any ChatItem] = []
     oldItems.reserveCapacity(high - low)
-    next.forEachRow(in: firstRow..<endRow) { _, _, row in
-      removed[row.payload.key] = row
+    let origins = tracker.origins(of: firstRow..<endRow)
+    var oldRows: [RowChangeTracker.OldRow] = []
+    oldRows.reserveCapacity(endRow - firstRow)
+    var removedIDs: [String] = []
+    let indexesIDs = tracker.idEdits != nil
+    next.forEachRow(in: firstRow..<endRow) { index, _, row in
+      removed[row.payload.key] = RemovedRow(row: row, origin: origins[index - firstRow])
+      oldRows.append(RowChangeTracker.OldRow(row))
       if row.isItem { oldItems.append(row.payload.item) }
+      if indexesIDs { removedIDs.append(row.payload.item.id) }
     }
     // Into an empty layout (a cold load) the window is the inserted list itself, not a copy.
     var window = inserted
@@ -97,8 +113,17 @@ extension ChatTranscriptController {
         makeNewRows(
           for: window, windowStart: low, outside: outside, sizingWidth: sizingWidth, update: &update)
       }
-      next.replaceRows(firstRow..<endRow, shapePieces: rows.shapes, payloadPieces: rows.payloads)
+      let placement = next.replaceRows(
+        firstRow..<endRow, shapePieces: rows.shapes, payloadPieces: rows.payloads)
       anchor?.follow(replacing: firstRow..<endRow, with: rows.rows, count: rows.count)
+      if indexesIDs {
+        recordPlacement(
+          firstRow..<firstRow + rows.count, of: rows.rows.map(\.item.id), removing: removedIDs,
+          placement: placement,
+          in: &next, tracker: &tracker)
+      }
+      tracker.replace(
+        firstRow..<endRow, rows: [], with: [Int](repeating: RowChangeTracker.fresh, count: rows.count))
       return
     }
     let decorated = withoutActuallyEscaping(outside) { outside in
@@ -107,16 +132,36 @@ extension ChatTranscriptController {
     let count = decorated.reduce(0) { $0 + $1.count }
     var shapes: [RowShape] = []
     var rows: [TranscriptRow] = []
+    var newOrigins: [Int] = []
     shapes.reserveCapacity(count)
     rows.reserveCapacity(count)
+    newOrigins.reserveCapacity(count)
     for entry in decorated.joined() {
       let previous = removed.removeValue(forKey: ChatItemKey(entry.item))
-      let row = makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &update)
+      let row = makeRow(entry, reusing: previous?.row, remeasureAll: remeasureAll, update: &update)
       shapes.append(row.shape)
       rows.append(row.payload)
+      newOrigins.append(previous?.origin ?? RowChangeTracker.fresh)
     }
-    next.replaceRows(firstRow..<endRow, shapes: shapes, payloads: rows)
+    let placement = next.replaceRows(firstRow..<endRow, shapes: shapes, payloads: rows)
     anchor?.follow(replacing: firstRow..<endRow, with: rows, count: rows.count)
+    if indexesIDs {
+      recordPlacement(
+        firstRow..<firstRow + rows.count, of: rows.map(\.item.id), removing: removedIDs, placement: placement,
+        in: &next, tracker: &tracker)
+    }
+    tracker.replace(firstRow..<endRow, rows: oldRows, with: newOrigins)
+  }
+
+  /// Tags the rows an edit placed with their ids' hashes and records the edit for the id
+  /// index (see ``RowIDIndex``).
+  private func recordPlacement(
+    _ rows: Range<Int>, of ids: [String], removing removedIDs: [String],
+    placement: ChunkedList<RowShape>.Placement,
+    in next: inout TranscriptLayout, tracker: inout RowChangeTracker
+  ) {
+    next.setTags(in: rows) { RowIDIndex.tag(of: $0.item.id) }
+    tracker.idEdits?.append(RowIDIndex.Edit(removed: removedIDs, placed: ids, placement: placement))
   }
 
   /// The first row belonging to item `itemIndex`: its leading injected rows, then its own.

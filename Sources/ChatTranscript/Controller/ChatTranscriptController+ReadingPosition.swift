@@ -49,20 +49,21 @@ extension ChatTranscriptController {
     }
   }
 
-  /// Asks for older (newer) items once per page when the viewport nears the top (bottom).
+  /// Asks for older (newer) items once per page when the viewport nears the top (bottom);
+  /// the listeners ask the data source once for all its controllers.
   func loadPagesIfNeeded() {
-    guard let dataSource, !queue.isUpdating else { return }
+    guard let dataSource, let listeners, !queue.isUpdating else { return }
     let viewport = collectionView.viewport
     let threshold = viewport.height * configuration.paginationThreshold
     if !isLoadingPrevious, dataSource.hasMorePrevious, viewport.contentOffset <= threshold {
       isLoadingPrevious = true
-      dataSource.loadPrevious()
+      listeners.loadPrevious(from: dataSource)
     }
     if !isLoadingNext, dataSource.hasMoreNext,
       viewport.contentOffset + viewport.height >= layout.contentHeight - threshold
     {
       isLoadingNext = true
-      dataSource.loadNext()
+      listeners.loadNext(from: dataSource)
     }
   }
 

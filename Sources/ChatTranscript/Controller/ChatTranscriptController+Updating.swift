@@ -10,6 +10,8 @@ extension ChatTranscriptController {
     var measurement: HeightMeasurement
     var pendingRows: [Int]
     var anchor: ReadingAnchor?
+    /// The rows the update replaced and what replaced them, for its ``RowChanges``.
+    var tracker: RowChangeTracker
     var wasAtBottom: Bool
     /// The last row before the update (`nil` for an empty layout): rows after it are new at
     /// the bottom, which a reader there follows.
@@ -33,28 +35,32 @@ extension ChatTranscriptController {
     let remeasureAll = batch.relayout || width != layout.width
     if batch.dropsCachedHeights { heightCache.removeAll() }
     var next: TranscriptLayout
+    var tracker = RowChangeTracker()
+    if rowIDIndex != nil { tracker.idEdits = [] }
     if let changes = batch.changes {
       if let error = firstOutOfBoundsChange(in: changes, itemCount: layout.itemCount) {
         // The data source and the transcript disagree: start over from its full list.
         update.errors.append(error)
-        next = rebuildFromDataSource(remeasureAll: remeasureAll, anchor: &anchor, update: &update)
+        next = rebuildFromDataSource(
+          remeasureAll: remeasureAll, anchor: &anchor, tracker: &tracker, update: &update)
       } else {
         next = layout
         if inPlace { layout = TranscriptLayout(width: layout.width) }
         // On the owner's thread anyway, new rows are sized as they are built.
         apply(
           changes, to: &next, remeasureAll: remeasureAll, sizingWidth: inPlace ? width : nil, anchor: &anchor,
-          update: &update)
+          tracker: &tracker, update: &update)
       }
     } else {
-      next = rebuildFromDataSource(remeasureAll: remeasureAll, anchor: &anchor, update: &update)
+      next = rebuildFromDataSource(
+        remeasureAll: remeasureAll, anchor: &anchor, tracker: &tracker, update: &update)
     }
     next.width = width
     let pendingRows = next.rowsNeedingMeasurement
     let measurement = planMeasurement(of: pendingRows, in: &next)
     return PreparedUpdate(
       batch: batch, next: next, update: update, measurement: measurement, pendingRows: pendingRows,
-      anchor: anchor, wasAtBottom: wasAtBottom, lastRowKey: lastRowKey,
+      anchor: anchor, tracker: tracker, wasAtBottom: wasAtBottom, lastRowKey: lastRowKey,
       contentOffset: collectionView.viewport.contentOffset)
   }
 
@@ -163,7 +169,13 @@ extension ChatTranscriptController {
     prepared.update.measuredHeightCount += prepared.measurement.ownerPositions.count + backgroundHeights.count
     prepared.update.backgroundHeightCount +=
       backgroundHeights.count - (ownerPositions.count - prepared.measurement.ownerPositions.count)
+    // Kept rows outside the edits changed only if their height did: read it before it is set.
+    var remeasured: [(index: Int, metrics: RowMetrics)] = []
+    let outside = prepared.tracker.outsideRegions(rows)
+    remeasured.reserveCapacity(outside.count)
+    prepared.next.forEachMetrics(at: outside) { remeasured.append((outside[$0], $1)) }
     prepared.next.setMeasuredHeights(heights.map { $0 ?? 0 }, at: rows)
+    prepared.update.rowChanges = prepared.tracker.changes(in: prepared.next, remeasured: remeasured)
 
     if collectionView.viewport.contentOffset != prepared.contentOffset {
       // The reader scrolled while heights were measured off the owner: keep where they are
@@ -172,6 +184,15 @@ extension ChatTranscriptController {
       prepared.anchor = readingAnchor(in: prepared.next)
     }
     layout = prepared.next
+    if rowIDIndex != nil {
+      // An index built while this update ran, or one it cannot replay, is built again when
+      // next needed.
+      if let edits = prepared.tracker.idEdits {
+        rowIDIndex?.apply(edits, in: layout)
+      } else {
+        rowIDIndex = nil
+      }
+    }
     // Leave the layout its only owner: rows coming on screen below get presenters, and an
     // edit of a layout shared with `prepared` would copy its chunk list (O(n/B)) each time.
     prepared.next = TranscriptLayout(width: layout.width)
@@ -209,11 +230,13 @@ extension ChatTranscriptController {
   /// Rebuilds from the data source's current list. Requests still queued were made against
   /// an older list; their edits are already in it, so they are turned into plain diffs.
   private func rebuildFromDataSource(
-    remeasureAll: Bool, anchor: inout ReadingAnchor?, update: inout TranscriptUpdate
+    remeasureAll: Bool, anchor: inout ReadingAnchor?, tracker: inout RowChangeTracker,
+    update: inout TranscriptUpdate
   ) -> TranscriptLayout {
     queue.dropPendingChanges()
     return rebuild(
-      from: dataSource?.chatItems ?? [], remeasureAll: remeasureAll, anchor: &anchor, update: &update)
+      from: dataSource?.chatItems ?? [], remeasureAll: remeasureAll, anchor: &anchor, tracker: &tracker,
+      update: &update)
   }
 
   /// Rebuilds every row from `items`, reusing presenters and heights by (id, type), and
@@ -222,23 +245,30 @@ extension ChatTranscriptController {
   /// - Complexity: O(n log n) plus the heights that must be measured.
   func rebuild(
     from items: [any ChatItem], remeasureAll: Bool, anchor: inout ReadingAnchor?,
-    update: inout TranscriptUpdate
+    tracker: inout RowChangeTracker, update: inout TranscriptUpdate
   ) -> TranscriptLayout {
     let oldRows = Array(layout.allRows)
-    var previousByKey: [ChatItemKey: TranscriptLayout.Row] = [:]
+    // The first old row of each key; the index is the row's origin for ``RowChanges``.
+    var previousByKey: [ChatItemKey: Int] = [:]
     previousByKey.reserveCapacity(oldRows.count)
-    for row in oldRows where previousByKey[row.payload.key] == nil {
-      previousByKey[row.payload.key] = row
+    for (index, row) in oldRows.enumerated() where previousByKey[row.payload.key] == nil {
+      previousByKey[row.payload.key] = index
     }
     let decorated = decorate(items, windowStart: 0, outside: { _ in nil })
     var rows: [TranscriptLayout.Row] = []
-    rows.reserveCapacity(decorated.reduce(0) { $0 + $1.count })
+    var origins: [Int] = []
+    let rowCount = decorated.reduce(0) { $0 + $1.count }
+    rows.reserveCapacity(rowCount)
+    origins.reserveCapacity(rowCount)
     var scratch = TranscriptUpdate(type: update.type, requestCount: update.requestCount)
     for entry in decorated.joined() {
       // Claiming removes the entry, so a duplicate id gets a presenter of its own.
       let previous = previousByKey.removeValue(forKey: ChatItemKey(entry.item))
-      rows.append(makeRow(entry, reusing: previous, remeasureAll: remeasureAll, update: &scratch))
+      rows.append(
+        makeRow(entry, reusing: previous.map { oldRows[$0] }, remeasureAll: remeasureAll, update: &scratch))
+      origins.append(previous ?? RowChangeTracker.fresh)
     }
+    tracker = RowChangeTracker(replacingAll: oldRows.map(RowChangeTracker.OldRow.init), with: origins)
     switch ChatItemsDiff.between(
       old: oldRows.map(\.payload.key), new: rows.map(\.payload.key),
       contentChanged: { oldRows[$0].payload.contentVersion != rows[$1].payload.contentVersion })
@@ -251,13 +281,13 @@ extension ChatTranscriptController {
     case .success:
       update.insertedIDs = scratch.insertedIDs
       update.updatedIDs = scratch.updatedIDs
-      update.deletedIDs = previousByKey.values.map(\.payload.item.id)
+      update.deletedIDs = previousByKey.values.map { oldRows[$0].payload.item.id }
     case .failure(let error):
       update.errors.append(error)
       update.type = .reload
       update.insertedIDs = scratch.insertedIDs
       update.updatedIDs = scratch.updatedIDs
-      update.deletedIDs = previousByKey.values.map(\.payload.item.id)
+      update.deletedIDs = previousByKey.values.map { oldRows[$0].payload.item.id }
     }
     if let current = anchor {
       anchor = rows.firstIndex { $0.payload.key == current.key }.map {

@@ -31,12 +31,18 @@ public final class ChatTranscriptController {
 
   public let collectionView: CollectionView
   public let configuration: Configuration
+  /// Where the items come from. Several controllers may share one data source (a phone and
+  /// a desktop layout of a conversation): each hears every change, and a page of history they
+  /// reach together is asked for once.
   public weak var dataSource: (any ChatDataSource)? {
     didSet {
-      oldValue?.delegate = nil
-      dataSource?.delegate = self
+      guard dataSource !== oldValue else { return }
+      listeners?.leave(self)
+      listeners = dataSource.map { DataSourceListeners.join($0, listener: self) }
     }
   }
+  /// The data source's delegate, shared with the other controllers on it.
+  var listeners: DataSourceListeners?
   /// Called after every applied update, before the observers of ``addUpdateObserver(_:)``.
   public var onUpdate: ((TranscriptUpdate) -> Void)?
   var updateObservers = UpdateObservers()
@@ -48,6 +54,8 @@ public final class ChatTranscriptController {
   /// Heights the cache holds, for tests of long streams in other modules.
   package var cachedHeightCount: Int { heightCache.count }
   var queue: UpdateQueue
+  /// Built by the first ``row(ofItemWithID:)``.
+  var rowIDIndex: RowIDIndex?
   /// The last content version handed out (see `takeContentVersion()`).
   var nextContentVersion = 0
   var isLoadingPrevious = false
@@ -76,6 +84,7 @@ public final class ChatTranscriptController {
 
   deinit {
     updateObservers.finishStreams()
+    listeners?.leave(self)
   }
 
   // MARK: Reading the transcript
@@ -97,15 +106,13 @@ public final class ChatTranscriptController {
   public func frame(ofRow row: Int) -> Rect { layout.frame(at: row) }
   public func row(atY y: Double) -> Int? { layout.index(atY: y) }
 
-  /// The row showing the item with `id`, if any.
+  /// The row showing the item with `id`, if any (of several, one of them).
   ///
-  /// - Complexity: O(n); keep row indices from ``TranscriptUpdate`` where it matters.
+  /// - Complexity: O(B + log(n/B)) for chunks of B rows, through an id index built on the
+  ///   first call (O(n) once) and kept current by every update after it.
   public func row(ofItemWithID id: String) -> Int? {
-    var found: Int?
-    layout.forEachRow(in: 0..<layout.count) { index, _, row in
-      if found == nil, row.payload.item.id == id { found = index }
-    }
-    return found
+    if rowIDIndex == nil { rowIDIndex = RowIDIndex(&layout) }
+    return rowIDIndex?.row(of: id, in: layout)
   }
 
   /// Every row's item id, y offset and height, top to bottom.

@@ -4,8 +4,11 @@ public struct TranscriptUpdate: Sendable {
   public var type: UpdateType
   /// How many requests were coalesced into this update.
   public var requestCount: Int
+  /// What happened to the rows, for every update: exact edits, diffs, width changes and
+  /// reloads alike. A UI applies it as a batch update.
+  public var rowChanges = RowChanges()
   /// Row-level diff, for updates that diffed the whole transcript; `nil` for exact changes
-  /// and for updates applied as reloads.
+  /// and for updates applied as reloads. ``rowChanges`` says the same for every update.
   public var diff: ChatItemsDiff?
   /// Ids of rows that appeared, whose content changed, or that left.
   public var insertedIDs: [String] = []

@@ -80,7 +80,8 @@
   public var leafBase = 1
   /// Chunk identifier → position; kept only for owners that index elements by chunk.
   public var chunkPositions: [Int: Int] = [:]
-  public let tracksChunkPositions: Bool
+  /// Only `trackChunkPositions()` turns it on (public for inlining, as above).
+  public var tracksChunkPositions: Bool
   @usableFromInline var nextChunkIdentifier = 0
   /// How many times the tree was rebuilt: the one O(n/B) step of an edit, so tests can check
   /// that it stays rare (once per chunk added or removed), which keeps long streams linear.
@@ -90,6 +91,16 @@
   ///   a dictionary update per chunk after each split or merge.
   @inlinable public init(tracksChunkPositions: Bool = false) {
     self.tracksChunkPositions = tracksChunkPositions
+  }
+
+  /// Starts keeping `chunk(withIdentifier:)` working, for an owner that begins indexing
+  /// elements by chunk after the list was built.
+  ///
+  /// - Complexity: O(n/B) the first time.
+  @inlinable public mutating func trackChunkPositions() {
+    guard !tracksChunkPositions else { return }
+    tracksChunkPositions = true
+    for (position, chunk) in chunks.enumerated() { chunkPositions[chunk.identifier] = position }
   }
 
   @inlinable public init(_ elements: some Collection<Element>) {

@@ -98,6 +98,14 @@ public struct LayoutModel<Payload> {
     }
   }
 
+  /// Visits the metrics of rows `indices` (ascending), with each index's position in
+  /// `indices`.
+  func forEachMetrics(at indices: [Int], _ body: (Int, RowMetrics) throws -> Void) rethrows {
+    try shapes.forEachLocation(of: indices) { position, chunk, offset in
+      try body(position, shapes.chunks[chunk].elements[offset].metrics)
+    }
+  }
+
   /// Replaces rows in `range` with `newRows`: insertion, deletion and resizing in one call.
   ///
   /// - Precondition: `range` lies within `0...count`.
@@ -112,21 +120,31 @@ public struct LayoutModel<Payload> {
 
   /// ``replaceRows(_:with:)`` for rows already split into shapes and payloads (equal counts):
   /// what a long insert builds, so a million rows are not assembled only to be taken apart.
-  mutating func replaceRows(_ range: Range<Int>, shapes: [RowShape], payloads newPayloads: [Payload]) {
+  ///
+  /// - Returns: where the rows went, for owners that index rows by chunk.
+  @discardableResult
+  mutating func replaceRows(_ range: Range<Int>, shapes: [RowShape], payloads newPayloads: [Payload])
+    -> ChunkedList<RowShape>.Placement
+  {
     precondition(shapes.count == newPayloads.count, "one shape per payload")
-    self.shapes.replaceSubrange(range, with: shapes)
+    let placement = self.shapes.replaceSubrange(range, with: shapes)
     payloads.replaceSubrange(range, with: newPayloads.lazy.map { PayloadSlot(payload: $0) })
     _checkInvariants()
+    return placement
   }
 
   /// ``replaceRows(_:shapes:payloads:)`` for rows built in pieces of at most a chunk (shape
   /// and payload pieces of equal counts): into an empty layout the pieces become its chunks
   /// as they are, so a cold layout stores a million rows without copying them again.
-  mutating func replaceRows(_ range: Range<Int>, shapePieces: [[RowShape]], payloadPieces: [[PayloadSlot]]) {
+  @discardableResult
+  mutating func replaceRows(_ range: Range<Int>, shapePieces: [[RowShape]], payloadPieces: [[PayloadSlot]])
+    -> ChunkedList<RowShape>.Placement
+  {
     precondition(shapePieces.map(\.count) == payloadPieces.map(\.count), "one shape per payload")
-    shapes.replaceSubrange(range, withPieces: shapePieces)
+    let placement = shapes.replaceSubrange(range, withPieces: shapePieces)
     payloads.replaceSubrange(range, withPieces: payloadPieces)
     _checkInvariants()
+    return placement
   }
 
   /// The most rows a piece given to ``replaceRows(_:shapePieces:payloadPieces:)`` should hold.
@@ -279,6 +297,56 @@ public struct LayoutModel<Payload> {
     }
   }
 
+  // MARK: Rows by chunk, for owners that index rows
+
+  /// Starts keeping track of where each chunk is, so rows can be found by chunk identifier
+  /// (see ``row(inChunk:tag:where:)``).
+  mutating func trackChunkPositions() {
+    shapes.trackChunkPositions()
+  }
+
+  /// Sets the tags of rows `range` (see ``RowShape/tag``) from their payloads.
+  mutating func setTags(in range: Range<Int>, _ tag: (Payload) -> UInt32) {
+    guard !range.isEmpty else { return }
+    var (chunk, offset) = shapes.location(of: range.lowerBound)
+    for _ in range {
+      shapes.chunks[chunk].elements[offset].tag = tag(payloads.chunks[chunk].elements[offset].payload)
+      offset += 1
+      if offset == shapes.chunks[chunk].elements.count {
+        chunk += 1
+        offset = 0
+      }
+    }
+  }
+
+  /// Visits, chunk by chunk, every row of the chunks `identifiers` that still exist, with the
+  /// chunk's identifier (every chunk when `identifiers` is `nil`).
+  func forEachPayload(inChunks identifiers: [Int]?, _ body: (_ chunk: Int, Payload) -> Void) {
+    let positions =
+      identifiers.map { $0.compactMap { shapes.chunkPositions[$0] } } ?? Array(shapes.chunks.indices)
+    for position in positions {
+      let identifier = shapes.chunks[position].identifier
+      for slot in payloads.chunks[position].elements { body(identifier, slot.payload) }
+    }
+  }
+
+  /// The row in the chunk `identifier` with tag `tag` whose payload passes `matches`, newest
+  /// first; `nil` when there is none or the chunk is gone.
+  ///
+  /// - Complexity: O(B + log(n/B)): a scan of the chunk's compact shapes.
+  func row(inChunk identifier: Int, tag: UInt32, where matches: (Payload) -> Bool) -> Int? {
+    guard let position = shapes.chunkPositions[identifier] else { return nil }
+    let elements = shapes.chunks[position].elements
+    var offset = elements.count
+    while offset > 0 {
+      offset -= 1
+      if elements[offset].tag == tag, matches(payloads.chunks[position].elements[offset].payload) {
+        return shapes.startIndex(ofChunk: position) + offset
+      }
+    }
+    return nil
+  }
+
   /// The index of the row of the `itemIndex`-th data-source item (injected rows skipped).
   ///
   /// - Complexity: O(log(n/B) + B).
@@ -309,6 +377,9 @@ struct RowShape: Summarized, Sendable {
   var metrics: RowMetrics
   var isItem: Bool
   var needsMeasurement: Bool
+  /// A value the owner keeps per row to find rows without reading payloads (the engine: a
+  /// hash of the row's id, while it indexes ids). It fills the shape's padding: free.
+  var tag: UInt32 = 0
 
   /// The space the row takes now: nothing while its height is unknown.
   var extent: Double { needsMeasurement ? 0 : metrics.extent }

@@ -4,7 +4,8 @@ import Testing
 import TranscriptGenerator
 
 /// Random edit sequences: the incrementally maintained transcript must equal one built from
-/// scratch from the same items, and every reported diff must turn the old rows into the new.
+/// scratch from the same items, and every reported diff and every update's row changes must
+/// turn the old rows into the new; id lookups must find every row.
 @Suite struct IncrementalLayoutDifferentialTests {
   static func randomItem(_ random: inout SeededRandom, id: Int) -> TestItem {
     let texts = ["a", "a", "b", "b!", "c"]
@@ -36,12 +37,18 @@ import TranscriptGenerator
       harness.dataSource.reportsCoarsely = random.chance(0.2)
       var previousRows = harness.controller.rowFrames.map(\.id)
       var diffsHold = true
+      let rowChanges = RowChangesChecker(harness.controller)
+      // Half the runs look ids up from the start, so the id index is kept through every edit.
+      let looksUpEarly = random.chance(0.5)
+      var lookupsHold = true
       harness.controller.onUpdate = { update in
         let newRows = harness.controller.rowFrames.map(\.id)
         if let diff = update.diff {
           diffsHold = diffsHold && Self.apply(diff, old: previousRows, new: newRows) == newRows
         }
         previousRows = newRows
+        rowChanges.check(update)
+        if looksUpEarly { lookupsHold = lookupsHold && Self.idLookupsHold(harness.controller) }
       }
       var width = 40.0
       for _ in 0..<random.int(in: 1...8) {
@@ -75,8 +82,20 @@ import TranscriptGenerator
       let recomputed = Self.snapshot(fresh.controller)
       #expect(incremental == recomputed, "seed \(seed)")
       #expect(diffsHold, "seed \(seed)")
-      if incremental != recomputed || !diffsHold { return }
+      #expect(rowChanges.failures.isEmpty, "seed \(seed): \(rowChanges.failures)")
+      lookupsHold = lookupsHold && Self.idLookupsHold(harness.controller)
+      #expect(lookupsHold, "seed \(seed)")
+      if incremental != recomputed || !diffsHold || !rowChanges.failures.isEmpty || !lookupsHold { return }
     }
+  }
+
+  /// Whether `row(ofItemWithID:)` finds every row's id at a row showing it, and no other id.
+  static func idLookupsHold(_ controller: ChatTranscriptController) -> Bool {
+    let ids = (0..<controller.rowCount).map { controller.item(atRow: $0).id }
+    for id in ids {
+      guard let row = controller.row(ofItemWithID: id), ids[row] == id else { return false }
+    }
+    return controller.row(ofItemWithID: "absent") == nil
   }
 
   /// Applies a row diff: remove deletions and move sources, then place insertions and moves.
