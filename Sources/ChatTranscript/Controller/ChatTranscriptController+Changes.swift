@@ -139,6 +139,12 @@ extension ChatTranscriptController {
     for entry in decorated.joined() {
       let previous = removed.removeValue(forKey: ChatItemKey(entry.item))
       let row = makeRow(entry, reusing: previous?.row, remeasureAll: remeasureAll, update: &update)
+      if let previous, previous.origin != RowChangeTracker.fresh,
+        previous.row.payload.contentVersion > tracker.versionBefore,
+        row.payload.contentVersion != previous.row.payload.contentVersion
+      {
+        tracker.contentChangedAgain(origin: previous.origin)
+      }
       shapes.append(row.shape)
       rows.append(row.payload)
       newOrigins.append(previous?.origin ?? RowChangeTracker.fresh)
@@ -161,7 +167,9 @@ extension ChatTranscriptController {
     in next: inout TranscriptLayout, tracker: inout RowChangeTracker
   ) {
     next.setTags(in: rows) { RowIDIndex.tag(of: $0.item.id) }
-    tracker.idEdits?.append(RowIDIndex.Edit(removed: removedIDs, placed: ids, placement: placement))
+    let firstOffset = rows.isEmpty ? 0 : next.offsetInChunk(ofRow: rows.lowerBound)
+    tracker.idEdits?.append(
+      RowIDIndex.Edit(removed: removedIDs, placed: ids, placement: placement, firstOffset: firstOffset))
   }
 
   /// The first row belonging to item `itemIndex`: its leading injected rows, then its own.

@@ -36,6 +36,7 @@ extension ChatTranscriptController {
     if batch.dropsCachedHeights { heightCache.removeAll() }
     var next: TranscriptLayout
     var tracker = RowChangeTracker()
+    tracker.versionBefore = nextContentVersion
     if rowIDIndex != nil { tracker.idEdits = [] }
     if let changes = batch.changes {
       if let error = firstOutOfBoundsChange(in: changes, itemCount: layout.itemCount) {

@@ -21,11 +21,12 @@ struct RowChangeTracker {
       metrics = row.metrics
     }
 
-    /// Whether `row` shows anything else. A new content version alone is not enough: content
-    /// changed and changed back within one update shows what it showed.
-    func differs(from row: TranscriptRow, metrics: RowMetrics) -> Bool {
+    /// Whether `row` shows anything else. A new content version says the content changed,
+    /// unless it changed more than once in the update (`comparingContent`): it may have changed
+    /// back, and the items are compared.
+    func differs(from row: TranscriptRow, metrics: RowMetrics, comparingContent: Bool) -> Bool {
       decoration != row.decoration || self.metrics != metrics
-        || (contentVersion != row.contentVersion && !row.item.hasSameContent(as: item))
+        || (contentVersion != row.contentVersion && (!comparingContent || !row.item.hasSameContent(as: item)))
     }
   }
 
@@ -46,6 +47,16 @@ struct RowChangeTracker {
   /// The update's edits for the controller's id index; `nil` when it keeps none (and for an
   /// update that rebuilt every row: the index is then built again when next needed).
   var idEdits: [RowIDIndex.Edit]?
+  /// The last content version handed out before the update: a row reused with a newer one
+  /// was already changed by it.
+  var versionBefore = 0
+  /// Old rows whose content changed more than once in the update (see ``OldRow/differs``).
+  private var contentRechecks: Set<Int> = []
+
+  /// Notes that the row showing old row `origin`, already changed by this update, changed again.
+  mutating func contentChangedAgain(origin: Int) {
+    contentRechecks.insert(origin)
+  }
 
   init() {}
 
@@ -91,6 +102,11 @@ struct RowChangeTracker {
   ///
   /// - Complexity: O(regions + range + origins + the regions it joins).
   mutating func replace(_ range: Range<Int>, rows: [OldRow], with origins: [Int]) {
+    guard !regions.isEmpty else {
+      // The update's first edit: nothing moved yet.
+      regions = [Region(oldStart: range.lowerBound, oldRows: rows, origins: origins)]
+      return
+    }
     // Where each region starts among the current rows; less its old start, the growth of the
     // regions before it.
     var starts: [Int] = []
@@ -161,54 +177,69 @@ struct RowChangeTracker {
   ///
   /// - Parameter remeasured: rows outside every region (see ``outsideRegions(_:)``) that were
   ///   measured again, with their metrics before.
+  /// - Complexity: O(rows in regions) plus O(k log k) for k rows reordered within a region.
   func changes(in layout: TranscriptLayout, remeasured: [(index: Int, metrics: RowMetrics)]) -> RowChanges {
     var changes = RowChanges()
-    // Per region, per old row: the new index of the row showing it, or `fresh`.
-    var claims = regions.map { [Int](repeating: Self.fresh, count: $0.oldRows.count) }
-    var newStarts: [Int] = []
-    newStarts.reserveCapacity(regions.count)
+    // Kept rows in new order: the old row each shows and its new index. Which old rows were
+    // claimed, region after region (`claimBase[r]` is region r's first).
+    var kept: [(old: Int, new: Int)] = []
+    var claimBase: [Int] = []
+    claimBase.reserveCapacity(regions.count)
+    var claimCount = 0
+    for region in regions {
+      claimBase.append(claimCount)
+      claimCount += region.oldRows.count
+    }
+    var claimed = [Bool](repeating: false, count: claimCount)
     var growth = 0
     for (index, region) in regions.enumerated() {
       let newStart = region.oldStart + growth
-      newStarts.append(newStart)
+      // Rows kept within their own region stay where one longest increasing run of them
+      // allows; the others, and rows that came from another region, moved.
+      let localStart = kept.count
+      var isIncreasing = true
+      var lastLocal = Int.min
       for (offset, origin) in region.origins.enumerated() {
-        if origin == Self.fresh {
-          changes.insertedRows.append(newStart + offset)
-        } else if let owner = self.region(holdingOld: origin, near: index) {
-          claims[owner][origin - regions[owner].oldStart] = newStart + offset
+        let new = newStart + offset
+        guard origin != Self.fresh else {
+          changes.insertedRows.append(new)
+          continue
+        }
+        kept.append((origin, new))
+        guard let owner = self.region(holdingOld: origin, near: index) else { continue }
+        claimed[claimBase[owner] + origin - regions[owner].oldStart] = true
+        if owner != index {
+          changes.movedRows.append(RowMove(from: origin, to: new))
+        } else {
+          isIncreasing = isIncreasing && origin > lastLocal
+          lastLocal = origin
+        }
+      }
+      if !isIncreasing {
+        let local = kept[localStart...].filter {
+          region.oldStart <= $0.old && $0.old < region.oldStart + region.oldRows.count
+        }
+        let staying = ChatItemsDiff.longestIncreasingSubsequence(local.map(\.old))
+        for (position, row) in local.enumerated() where !staying[position] {
+          changes.movedRows.append(RowMove(from: row.old, to: row.new))
         }
       }
       growth += region.growth
     }
     for (index, region) in regions.enumerated() {
-      for offset in region.oldRows.indices where claims[index][offset] == Self.fresh {
+      for offset in region.oldRows.indices where !claimed[claimBase[index] + offset] {
         changes.deletedRows.append(region.oldStart + offset)
       }
     }
-    for (index, region) in regions.enumerated() {
-      // Rows kept within the region stay where one longest increasing run of them allows;
-      // the others, and rows that came from another region, moved.
-      var local: [(old: Int, new: Int)] = []
-      let oldRange = region.oldStart..<region.oldStart + region.oldRows.count
-      for (offset, origin) in region.origins.enumerated() where origin != Self.fresh {
-        let to = newStarts[index] + offset
-        if oldRange.contains(origin) {
-          local.append((origin, to))
-        } else {
-          changes.movedRows.append(RowMove(from: origin, to: to))
-        }
-      }
-      let staying = ChatItemsDiff.longestIncreasingSubsequence(local.map(\.old))
-      for (position, row) in local.enumerated() where !staying[position] {
-        changes.movedRows.append(RowMove(from: row.old, to: row.new))
-      }
-      let newRange = newStarts[index]..<newStarts[index] + region.origins.count
-      layout.forEachPayload(in: newRange) { row, _, metrics, payload in
-        let origin = region.origins[row - newRange.lowerBound]
-        guard origin != Self.fresh, let owner = self.region(holdingOld: origin, near: index),
-          regions[owner].oldRows[origin - regions[owner].oldStart].differs(from: payload, metrics: metrics)
-        else { return }
-        changes.reloadedRows.append(row)
+    var hint = 0
+    layout.forEachRow(at: kept.map(\.new)) { position, metrics, payload in
+      let origin = kept[position].old
+      guard let owner = self.region(holdingOld: origin, near: hint) else { return }
+      hint = owner
+      if regions[owner].oldRows[origin - regions[owner].oldStart].differs(
+        from: payload, metrics: metrics, comparingContent: contentRechecks.contains(origin))
+      {
+        changes.reloadedRows.append(kept[position].new)
       }
     }
     if !remeasured.isEmpty {
@@ -218,7 +249,7 @@ struct RowChangeTracker {
       }
       changes.reloadedRows = Self.merged(changes.reloadedRows, heightChanged)
     }
-    changes.movedRows.sort { $0.to < $1.to }
+    if changes.movedRows.count > 1 { changes.movedRows.sort { $0.to < $1.to } }
     return changes
   }
 

@@ -98,6 +98,16 @@ public struct LayoutModel<Payload> {
     }
   }
 
+  /// Visits the metrics and payloads of rows `indices` (ascending), with each index's
+  /// position in `indices`, reading them in place.
+  func forEachRow(at indices: [Int], _ body: (Int, RowMetrics, Payload) throws -> Void) rethrows {
+    try shapes.forEachLocation(of: indices) { position, chunk, offset in
+      try body(
+        position, shapes.chunks[chunk].elements[offset].metrics,
+        payloads.chunks[chunk].elements[offset].payload)
+    }
+  }
+
   /// Visits the metrics of rows `indices` (ascending), with each index's position in
   /// `indices`.
   func forEachMetrics(at indices: [Int], _ body: (Int, RowMetrics) throws -> Void) rethrows {
@@ -320,28 +330,48 @@ public struct LayoutModel<Payload> {
   }
 
   /// Visits, chunk by chunk, every row of the chunks `identifiers` that still exist, with the
-  /// chunk's identifier (every chunk when `identifiers` is `nil`).
-  func forEachPayload(inChunks identifiers: [Int]?, _ body: (_ chunk: Int, Payload) -> Void) {
+  /// chunk's identifier and the row's offset in it (every chunk when `identifiers` is `nil`).
+  func forEachPayload(inChunks identifiers: [Int]?, _ body: (_ chunk: Int, _ offset: Int, Payload) -> Void) {
     let positions =
       identifiers.map { $0.compactMap { shapes.chunkPositions[$0] } } ?? Array(shapes.chunks.indices)
     for position in positions {
       let identifier = shapes.chunks[position].identifier
-      for slot in payloads.chunks[position].elements { body(identifier, slot.payload) }
+      for (offset, slot) in payloads.chunks[position].elements.enumerated() {
+        body(identifier, offset, slot.payload)
+      }
     }
   }
 
-  /// The row in the chunk `identifier` with tag `tag` whose payload passes `matches`, newest
-  /// first; `nil` when there is none or the chunk is gone.
+  /// Row `index`'s offset in its chunk.
+  func offsetInChunk(ofRow index: Int) -> Int {
+    shapes.location(of: index).offset
+  }
+
+  /// The row in the chunk `identifier` whose payload passes `matches`: the row at offset
+  /// `hint` if it does, else the nearest with tag `tag()` that does, looked for outwards (edits
+  /// before a row move it a little); `nil` when there is none or the chunk is gone.
   ///
-  /// - Complexity: O(B + log(n/B)): a scan of the chunk's compact shapes.
-  func row(inChunk identifier: Int, tag: UInt32, where matches: (Payload) -> Bool) -> Int? {
+  /// - Complexity: O(d + log(n/B)) for a row d places from its hint, at most O(B): a scan of
+  ///   the chunk's compact shapes, reading only payloads whose tag matches.
+  func row(inChunk identifier: Int, near hint: Int, tag: () -> UInt32, where matches: (Payload) -> Bool)
+    -> Int?
+  {
     guard let position = shapes.chunkPositions[identifier] else { return nil }
     let elements = shapes.chunks[position].elements
-    var offset = elements.count
-    while offset > 0 {
-      offset -= 1
-      if elements[offset].tag == tag, matches(payloads.chunks[position].elements[offset].payload) {
-        return shapes.startIndex(ofChunk: position) + offset
+    let start = min(max(hint, 0), elements.count - 1)
+    if matches(payloads.chunks[position].elements[start].payload) {
+      return shapes.startIndex(ofChunk: position) + start
+    }
+    let tag = tag()
+    func found(_ offset: Int) -> Bool {
+      elements[offset].tag == tag && matches(payloads.chunks[position].elements[offset].payload)
+    }
+    for distance in 1..<max(start + 1, elements.count - start) {
+      if start + distance < elements.count, found(start + distance) {
+        return shapes.startIndex(ofChunk: position) + start + distance
+      }
+      if start - distance >= 0, found(start - distance) {
+        return shapes.startIndex(ofChunk: position) + start - distance
       }
     }
     return nil
