@@ -16,6 +16,7 @@ struct BenchRunner {
     }
     chart?.series = options.scenarios.map { ScalingChart.Series(name: $0) }
 
+    var status: Int32 = 0
     let inProcess = options.scenarios.filter { $0 != "memory" }
     if !inProcess.isEmpty {
       progress.begin("building the items")
@@ -35,6 +36,10 @@ struct BenchRunner {
           if name == "full-recompute", let appendSeconds { relate(&result, toAppend: appendSeconds) }
           progress.clear()
           print(options.isJSON ? result.json : result.text)
+          for failure in result.failures {
+            printError("transcript-bench: \(name) @ \(result.items) items: \(failure)")
+            status = 1
+          }
           if let index = chart?.series.firstIndex(where: { $0.name == name }),
             let perItem = result.secondsPerItem
           {
@@ -44,8 +49,8 @@ struct BenchRunner {
       }
     }
     if options.scenarios.contains("memory") {
-      let status = runMemory()
-      if status != 0 { return status }
+      let memoryStatus = runMemory()
+      if memoryStatus != 0 { return memoryStatus }
     }
     if let chart, let path = options.chartPath {
       if let problem = TextFile.save(chart.svg(), to: path) {
@@ -54,7 +59,7 @@ struct BenchRunner {
       }
       printError("transcript-bench: chart written to \(path)")
     }
-    return 0
+    return status
   }
 
   /// Runs one scenario (not `memory`) on `items`.
@@ -71,6 +76,8 @@ struct BenchRunner {
       return DiffScenario.run(items: items, plan: plan.forWholeTranscriptOperations(items: items.count))
     case "scroll":
       return ScrollScenario.run(items: items, plan: plan)
+    case RowOfIDScenario.name:
+      return RowOfIDScenario.run(items: items, plan: plan)
     default:
       return LayoutScenarios.run(name, items: items, plan: plan)
     }

@@ -30,6 +30,10 @@ enum BenchTool {
       builds a new layout and diffs it — Chatto's way. It reports its ratio to 'append' when
       both run. full-recompute and diff time at most max(3, 2,000,000 / N) operations after one
       warm-up, as each costs a pass over the whole transcript.
+      row-of-id looks up the row of ids drawn at random (seeded) from the transcript's items and
+      checks each answer, untimed: a row that does not show the id asked is reported on standard
+      error, and the run exits with status 1. It stops timing once its lookups have taken 2 s
+      (after at least 20).
       scroll steps one viewport height (40 rows) at a time from the top to the bottom and reports
       time per step, cells created and configure calls, and checks that no reuse identifier
       created more than its peak visible cells + 4.
@@ -53,7 +57,8 @@ enum BenchTool {
         --json           one JSON object per scenario per line: scenario, items, seconds;
                          operations, secondsPerOperation, p10, p90 for per-operation scenarios;
                          runs, minSeconds, maxSeconds for whole-transcript ones; secondsPerItem;
-                         ratioToAppend (full-recompute), bytesPerItem (memory)
+                         ratioToAppend (full-recompute), mismatches (row-of-id),
+                         bytesPerItem (memory)
         --chart FILE     also write an SVG of time per item against transcript size (log-log),
                          one line per scenario: the ones named, or by default
                          \(ScenarioCatalog.defaultChartNames.joined(separator: ", "))

@@ -27,6 +27,7 @@ enum ScenarioCatalog {
     Entry("prepend-page", "prepend a page of 50 older messages (per item: / 50)"),
     Entry("full-recompute", "baseline: the append done Chatto's way, every height re-measured"),
     Entry("visible-range", "find the row at a random offset", isChartable: false),
+    Entry("row-of-id", "find the row of a random item's id", isChartable: false),
     Entry("scroll", "scroll top to bottom in viewport steps; cells created, configures", isChartable: false),
     Entry("diff", "random changes a data source does not describe: a full diff", isChartable: false),
     Entry("memory", "resident bytes per item beyond the payload, in a fresh process", isChartable: false),

@@ -25,6 +25,9 @@ struct BenchResult {
   var notes: [String] = []
   /// A value derived from the work (so it cannot be optimized away).
   var check = 0
+  /// Checks of the scenario's own results that failed: printed under the text line and on
+  /// standard error, and the run exits with status 1.
+  var failures: [String] = []
 
   /// A whole-transcript scenario timed `runs.samples.count` times.
   init(scenario: String, items: Int, runs: Timings) {
@@ -98,6 +101,7 @@ struct BenchResult {
       }
       if let secondsPerItem { line += ", \(Self.duration(secondsPerItem)) per item" }
     }
+    let notes = notes + failures.map { "FAILED: " + $0 }
     return ([line] + notes.map { "  " + $0 }).joined(separator: "\n")
   }
 

@@ -10,19 +10,32 @@ import ChatTranscript
 public struct BubbleChrome: Sendable, Hashable {
   /// Rows the whole cell takes.
   public var height: Int
+  /// The bubble, in the cell's coordinates: as tall as the cell.
   public var bubble: Rect
+  /// The avatar slot beside an incoming bubble's last row; zero-sized for outgoing rows.
   public var avatar: Rect
+  /// The tail beside the bubble's last row, between avatar and bubble or at the right edge.
   public var tail: Rect
+  /// The failed icon left of an outgoing bubble's last row; zero-sized for incoming rows.
   public var failedIcon: Rect
   /// The sender row inside the bubble; zero-sized without a sender line.
   public var sender: Rect
   /// The footer row inside the bubble; zero-sized when the metrics show no footer.
   public var footer: Rect
-  /// The first content row inside the bubble.
+  /// The first content row inside the bubble: 1 under a sender line, else 0.
   public var contentTop: Int
 
   /// The widest a bubble may be in a row: `floor(share × rowWidth)`, leaving room for the
   /// side slots, and never narrower than its padding plus one column.
+  ///
+  /// A bubble's text wraps at this width minus twice ``BubbleMetrics/horizontalPadding``.
+  ///
+  /// - Parameters:
+  ///   - rowWidth: Columns of the whole row (see ``columns(inRowWidth:)``).
+  ///   - isIncoming: Whether the avatar (incoming) or the failed icon (outgoing) sits beside it.
+  ///   - metrics: The cell class's sizes; sanitized here.
+  ///   - configuration: The bubble width share.
+  /// - Returns: The bubble's widest, in columns, padding included.
   public static func maximumBubbleWidth(
     rowWidth: Int, isIncoming: Bool, metrics: BubbleMetrics, configuration: MessageLayoutConfiguration
   ) -> Int {
@@ -34,21 +47,54 @@ public struct BubbleChrome: Sendable, Hashable {
     return max(min(byShare, beside), 2 * metrics.horizontalPadding + 1)
   }
 
+  /// The whole columns of a row width as a cell's frame or a height calculator gives it:
+  /// rounded down, 0 when negative or not finite, capped at 100,000.
+  ///
+  /// Public so a custom bubble turns its `Double` width into the `rowWidth` of
+  /// ``init(rowWidth:message:metrics:innerWidth:minimumBubbleWidth:contentRows:footerWidth:)``
+  /// exactly as the kit's bubbles do: its height calculator and its cell then agree.
+  public static func columns(inRowWidth rowWidth: Double) -> Int {
+    Columns.of(rowWidth)
+  }
+
+  /// Places the chrome of a bubble around content of a given size.
+  ///
+  /// The kit's text and photo layouts are built on it, and so can a bubble of your own (a
+  /// poll, a location card): measure the content at ``maximumBubbleWidth(rowWidth:isIncoming:metrics:configuration:)``
+  /// minus padding, then let the chrome place the bubble, avatar, tail, failed icon, sender
+  /// line and footer, and put the content at ``contentTop`` inside ``bubble``, starting at
+  /// column ``BubbleMetrics/horizontalPadding`` of the ``BubbleMetrics/sanitized`` metrics.
+  /// Every length is in columns (widths) or rows (heights); negative lengths count as 0.
+  ///
   /// - Parameters:
-  ///   - innerWidth: columns the bubble's text-like content needs (sender, text, caption,
-  ///     footer), without padding.
-  ///   - minimumBubbleWidth: columns content drawn edge to edge needs (a photo box).
-  ///   - contentRows: rows between the sender row and the footer.
-  init(
+  ///   - rowWidth: Columns of the whole row: the cell's width, or the width a height
+  ///     calculator is given, through ``columns(inRowWidth:)``.
+  ///   - message: What the chrome shows: direction, sender line, avatar, tail, failed icon,
+  ///     footer text.
+  ///   - metrics: The cell class's sizes (``MessageBubbleCell/metrics``); sanitized here.
+  ///   - innerWidth: Columns the bubble's text-like content needs, without padding: the widest
+  ///     of the content lines and the sender and footer lines (``SideTexts/widest``). Keep it
+  ///     within the maximum bubble width minus padding; the chrome does not cut it.
+  ///   - minimumBubbleWidth: Columns, padding included, that content drawn edge to edge needs
+  ///     (a photo box); 0 when there is none.
+  ///   - contentRows: Rows of content between the sender row and the footer row.
+  ///   - footerWidth: Columns of the footer text (``SideTexts/footer``); cut to the bubble's
+  ///     inner width, and unused when the metrics show no footer.
+  public init(
     rowWidth: Int, message: MessageViewModel, metrics: BubbleMetrics, innerWidth: Int,
     minimumBubbleWidth: Int = 0, contentRows: Int, footerWidth: Int
   ) {
     let metrics = metrics.sanitized
     let padding = metrics.horizontalPadding
+    let rowWidth = min(max(rowWidth, 0), Columns.limit)
+    let innerWidth = min(max(innerWidth, 0), Columns.limit)
+    let minimumBubbleWidth = min(max(minimumBubbleWidth, 0), Columns.limit)
+    // Room for the sender and footer rows, so the height cannot overflow.
+    let contentRows = min(max(contentRows, 0), Int.max - 2)
     let bubbleWidth = max(innerWidth + 2 * padding, minimumBubbleWidth, 2 * padding + 1)
     let senderRows = message.senderLine == nil ? 0 : 1
     let footerRows = metrics.showsFooter ? 1 : 0
-    height = senderRows + max(contentRows, 0) + footerRows
+    height = senderRows + contentRows + footerRows
     contentTop = senderRows
     let last = Double(max(height - 1, 0))
     let width = Double(bubbleWidth)

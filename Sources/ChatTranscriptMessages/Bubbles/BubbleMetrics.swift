@@ -35,8 +35,11 @@ public struct BubbleMetrics: Sendable, Hashable {
   public static let roomy = BubbleMetrics(horizontalPadding: 2, showsFooter: true, maximumPhotoRows: 14)
 
   /// Every size clamped to something drawable: negative sizes from a custom theme become 0
-  /// (photo rows at least 1), and absurd ones are capped.
-  var sanitized: BubbleMetrics {
+  /// (photo rows at least 1), and sizes over 1,000 are capped.
+  ///
+  /// ``BubbleChrome`` lays out with these values, so a custom bubble reads its padding from
+  /// here too: its content then lines up with the chrome whatever a theme's cell declares.
+  public var sanitized: BubbleMetrics {
     func clamp(_ value: Int) -> Int { min(max(value, 0), 1_000) }
     return BubbleMetrics(
       avatarWidth: clamp(avatarWidth), tailWidth: clamp(tailWidth), failedIconWidth: clamp(failedIconWidth),

@@ -32,7 +32,7 @@ public struct PhotoBubbleLayout: Sendable, Hashable {
       maximumRows: metrics.maximumPhotoRows, configuration: configuration)
     let wrapWidth = max(maximum - 2 * metrics.horizontalPadding, 1)
     let captionMetrics = viewModel.caption.map { measurer.metrics(of: $0, width: wrapWidth) }
-    let sides = SideTexts(viewModel.message, metrics: metrics, wrapWidth: wrapWidth)
+    let sides = BubbleChrome.SideTexts(viewModel.message, metrics: metrics, wrapWidth: wrapWidth)
     let inner = max(captionMetrics?.widestLine ?? 0, sides.widest)
     let captionRows = captionMetrics?.lineCount ?? 0
     chrome = BubbleChrome(

@@ -27,7 +27,7 @@ public struct TextBubbleLayout: Sendable, Hashable {
       configuration: configuration)
     let wrapWidth = max(maximum - 2 * metrics.horizontalPadding, 1)
     let wrapped = measurer.metrics(of: viewModel.text, width: wrapWidth)
-    let sides = SideTexts(viewModel.message, metrics: metrics, wrapWidth: wrapWidth)
+    let sides = BubbleChrome.SideTexts(viewModel.message, metrics: metrics, wrapWidth: wrapWidth)
     let inner = max(wrapped.widestLine, sides.widest, 1)
     chrome = BubbleChrome(
       rowWidth: columns, message: viewModel.message, metrics: metrics, innerWidth: inner,
@@ -36,17 +36,4 @@ public struct TextBubbleLayout: Sendable, Hashable {
       x: Double(metrics.horizontalPadding), y: Double(chrome.contentTop), width: Double(inner),
       height: Double(wrapped.lineCount))
   }
-}
-
-/// Widths of the sender and footer lines, each at most the wrap width (they are cut, not wrapped).
-struct SideTexts {
-  var sender = 0
-  var footer = 0
-
-  init(_ message: MessageViewModel, metrics: BubbleMetrics, wrapWidth: Int) {
-    if let line = message.senderLine { sender = min(displayWidth(of: line), wrapWidth) }
-    if metrics.showsFooter { footer = min(message.footerWidth, wrapWidth) }
-  }
-
-  var widest: Int { max(sender, footer) }
 }
