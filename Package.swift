@@ -79,6 +79,12 @@ let package = Package(
       path: "Samples/people-list",
       swiftSettings: sharedSettings
     ),
+    .executableTarget(
+      name: "backend-sample",
+      dependencies: ["ChatTranscript", "ChatTranscriptMessages", "ChatTranscriptRendering", "TextLayout"],
+      path: "Samples/backend-sample",
+      swiftSettings: sharedSettings
+    ),
 
     // Tests, one target per library, and the built executables.
     .target(
@@ -126,7 +132,9 @@ let package = Package(
     ),
     .testTarget(
       name: "TranscriptCLITests",
-      dependencies: ["transcript", "getting-started", "TestSupport", "TranscriptGenerator"],
+      dependencies: [
+        "transcript", "getting-started", "backend-sample", "TestSupport", "TranscriptGenerator",
+      ],
       exclude: ["Golden"],
       swiftSettings: sharedSettings
     ),
