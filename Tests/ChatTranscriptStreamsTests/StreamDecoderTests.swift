@@ -34,10 +34,15 @@ import Testing
     (#"{"op":"prepend","items":[]}"#, .prepend([])),
     (#"{"op":"typing","sender":"bob","active":true}"#, .typing(sender: "bob", isActive: true)),
     (#"{"op":"typing","sender":"bob","active":false}"#, .typing(sender: "bob", isActive: false)),
-    // "op" may come last, unknown fields and fields the op does not use are ignored.
+    // "op" may come last, unknown fields of the line and fields the op does not use are ignored;
+    // unknown fields of an item are kept.
     (
       #"{"item":{"id":"m1","type":"text","extra":{"a":[1,2,{"b":null}]}},"id":7,"op":"insert"}"#,
-      .insert(StreamItem(id: "m1", type: "text"), position: .end)
+      .insert(
+        StreamItem(
+          id: "m1", type: "text",
+          extraFields: [.init(name: "extra", rawName: "extra", json: #"{"a":[1,2,{"b":null}]}"#)]),
+        position: .end)
     ),
     (#"{"op":"delete","id":"m1","status":42,"item":"nope","items":false}"#, .delete(id: "m1")),
     // Unknown item types are kept for the fallback presenter.

@@ -8,7 +8,8 @@ import TestSupport
 ///
 /// It varies everything the wire format leaves free, driven by a seeded generator: key order, whitespace,
 /// optional escapes (`\uXXXX`, surrogate pairs, `\/`), `null` for absent fields, unknown fields with
-/// arbitrary nested values, number spellings and date offsets.
+/// arbitrary nested values, number spellings and date offsets. Unknown fields of items are the items'
+/// own extra fields, written as they are, in their order, among the known fields.
 struct WireEncoder {
   var random: SeededRandom
 
@@ -49,7 +50,16 @@ struct WireEncoder {
     optional("width", item.width.map { number($0) }, into: &members)
     optional("height", item.height.map { number($0) }, into: &members)
     optional("caption", item.caption.map { string($0) }, into: &members)
-    return object(members)
+    members = members.map { (string($0.0), $0.1) }
+    members.shuffle(using: &random)
+    // The extra fields keep their order: each goes somewhere after the one before it.
+    var position = 0
+    for field in item.extraFields {
+      position = Int.random(in: position...members.count, using: &random)
+      members.insert(("\"" + field.rawName + "\"", field.json), at: position)
+      position += 1
+    }
+    return object(members, keyedByJSON: true, shuffled: false, addsUnknownMembers: false)
   }
 
   /// Adds a present field, or for an absent one sometimes `null`.
@@ -61,15 +71,23 @@ struct WireEncoder {
     }
   }
 
-  /// An object of the members in random order, with random unknown members mixed in.
-  private mutating func object(_ members: [(String, String)]) -> String {
-    var members = members
-    for _ in 0..<Int.random(in: 0...2, using: &random) where chance(1, in: 2) {
-      members.append(("x-" + randomText(maximumLength: 6), anyValue(depth: 3)))
+  /// An object of the members, by default in random order with random unknown members mixed in.
+  ///
+  /// - Parameter keyedByJSON: Whether the keys are JSON string literals already; else they are
+  ///   names, written with random escapes.
+  private mutating func object(
+    _ members: [(String, String)], keyedByJSON: Bool = false, shuffled: Bool = true,
+    addsUnknownMembers: Bool = true
+  ) -> String {
+    var members = keyedByJSON ? members : members.map { (string($0.0), $0.1) }
+    if addsUnknownMembers {
+      for _ in 0..<Int.random(in: 0...2, using: &random) where chance(1, in: 2) {
+        members.append((string("x-" + randomText(maximumLength: 6)), anyValue(depth: 3)))
+      }
     }
-    members.shuffle(using: &random)
+    if shuffled { members.shuffle(using: &random) }
     let parts = members.map { key, value in
-      space() + string(key) + space() + ":" + space() + value + space()
+      space() + key + space() + ":" + space() + value + space()
     }
     return "{" + (parts.isEmpty ? space() : parts.joined(separator: ",")) + "}"
   }
@@ -157,7 +175,7 @@ struct WireEncoder {
   }
 
   /// Any JSON value, for unknown fields.
-  private mutating func anyValue(depth: Int) -> String {
+  mutating func anyValue(depth: Int) -> String {
     switch Int.random(in: 0..<(depth > 0 ? 8 : 6), using: &random) {
     case 0: return "null"
     case 1: return chance(1, in: 2) ? "true" : "false"
@@ -234,7 +252,25 @@ struct WireEncoder {
     if chance(1, in: 3) { item.width = randomSize() }
     if chance(1, in: 3) { item.height = randomSize() }
     if chance(1, in: 3) { item.caption = randomText(maximumLength: 20) }
+    if chance(1, in: 3) { item.extraFields = randomExtraFields() }
     return item
+  }
+
+  /// Up to four extra fields with distinct names, some of them names the wire format knows outside
+  /// items.
+  mutating func randomExtraFields() -> [StreamItem.ExtraField] {
+    var fields: [StreamItem.ExtraField] = []
+    for _ in 0..<Int.random(in: 1...4, using: &random) {
+      let name =
+        chance(1, in: 4)
+        ? ["op", "item", "items", "active", "after", "delete"].randomElement(using: &random) ?? "op"
+        : "x-" + randomText(maximumLength: 6)
+      guard !fields.contains(where: { $0.name == name }),
+        let field = StreamItem.ExtraField(name: name, json: anyValue(depth: 3))
+      else { continue }
+      fields.append(field)
+    }
+    return fields
   }
 
   private mutating func randomSize() -> Double {

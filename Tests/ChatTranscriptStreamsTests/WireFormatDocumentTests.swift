@@ -11,9 +11,10 @@ import Testing
 /// decoder and a fresh `StreamTranscript` (by a `StreamFeeder`, as the command line does), and
 /// every annotation in it must hold: each line's outcome (`# → applies`, `# → bad: MESSAGE`,
 /// `# → skipped`) and the transcript's state (`# ids: …`, `# item: {…}`). The document must also
-/// show every op, every item field, every status and every reason a line can be rejected for:
-/// the lists below name them, and exhaustive switches over the error codes make a new reason fail
-/// to compile until it is listed here (and then fail until the document shows it).
+/// show every op, every item field, an item with unknown fields, every status and every reason a
+/// line can be rejected for: the lists below name them, and exhaustive switches over the error codes
+/// make a new reason fail to compile until it is listed here (and then fail until the document
+/// shows it).
 @Suite struct WireFormatDocumentTests {
   /// The name diagnostics give the examples' stream.
   static let source = "example.ndjson"
@@ -75,12 +76,13 @@ import Testing
     #expect(Set(WireKey.allCases.map(\.name)) == listed)
   }
 
-  @Test func everyItemFieldAndStatusHasAnExampleThatApplies() throws {
+  @Test func everyItemFieldUnknownFieldsAndEveryStatusHaveAnExampleThatApplies() throws {
     let events = try Self.runs().flatMap(\.appliedEvents)
     let items = events.flatMap(\.items)
     for field in ItemField.allCases {
       #expect(items.contains { field.isSet(in: $0) }, "no applied item with \"\(field.rawValue)\"")
     }
+    #expect(items.contains { !$0.extraFields.isEmpty }, "no applied item with unknown fields")
     for status in DeliveryStatus.allCases {
       let shown = events.contains {
         if case .status(_, status) = $0 { return true }
@@ -210,7 +212,7 @@ import Testing
     case unexpectedCharacter, unexpectedEnd, invalidEscape, invalidUnicodeEscape, loneSurrogate
     case controlCharacter, tooDeep, notAnObject
     case unknownOp, missing, empty, wrongType, invalidStatus, invalidDate, conflictingPositions
-    case itemNotAnObject, prependItem
+    case itemNotAnObject, tooManyExtraFields, prependItem
 
     /// The reasons an error gives. A bad prepend item gives `prependItem`, and `itemNotAnObject` when
     /// that is why; the item's other reasons need examples of their own, outside a prepend.
@@ -236,6 +238,7 @@ import Testing
       case .unknownOp: [.unknownOp]
       case .conflictingPositions: [.conflictingPositions]
       case .itemNotAnObject: [.itemNotAnObject]
+      case .tooManyExtraFields: [.tooManyExtraFields]
       case .prependItem(_, .itemNotAnObject): [.prependItem, .itemNotAnObject]
       case .prependItem: [.prependItem]
       }

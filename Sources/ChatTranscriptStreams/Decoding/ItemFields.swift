@@ -12,6 +12,10 @@ struct ItemFields {
   private var width: Double?
   private var height: Double?
   private var caption: String?
+  /// The unknown fields, in line order; `nil` until there is one (see `StreamItem.Fields`).
+  private var extraFields: [StreamItem.ExtraField]?
+  /// Whether the object has more distinct unknown keys than `StreamDecoder.maximumExtraFieldCount`.
+  private var hasTooManyExtraFields = false
   private var states = States()
 
   /// What the object said about each field; see `FieldState`.
@@ -28,13 +32,14 @@ struct ItemFields {
     var caption = FieldState.absent
   }
 
-  /// Reads the object at the scanner; unknown fields are checked for syntax and ignored.
+  /// Reads the object at the scanner; unknown fields are checked for syntax and kept as they are.
   ///
   /// - Throws: Only syntax errors; problems with field values are kept for `item()`.
   init(reading scanner: inout JSONScanner) throws(StreamDecodingError) {
     guard try scanner.beginObject() else { return }
     repeat {
-      switch try scanner.memberKey() {
+      let (key, keySpan) = try scanner.memberKeyAndSpan()
+      switch key {
       case .id: states.id = try scanner.read(&id)
       case .type: states.type = try scanner.read(&type)
       case .sender: states.sender = try scanner.read(&sender)
@@ -45,12 +50,40 @@ struct ItemFields {
       case .width: states.width = try scanner.read(&width)
       case .height: states.height = try scanner.read(&height)
       case .caption: states.caption = try scanner.read(&caption)
-      default: try scanner.skipValue()
+      // Names the wire format knows elsewhere ("op", "after", …) are unknown in an item.
+      default: try keepExtraField(keySpan, from: &scanner)
       }
     } while try scanner.nextMember()
   }
 
-  /// The item, or the first problem in field order (id, type, then the optional fields).
+  /// Checks the value of an unknown field and keeps the field as it is written.
+  ///
+  /// A repeated name keeps only its last occurrence, in that occurrence's place, as if the earlier
+  /// ones were not there (known keys also keep their last value). Past the limit nothing more is
+  /// kept: `item()` rejects the item, and what was kept is let go at once.
+  ///
+  /// - Complexity: O(*n* + *k*) for a value of *n* bytes and *k* fields kept so far, at most
+  ///   `StreamDecoder.maximumExtraFieldCount`.
+  private mutating func keepExtraField(
+    _ keySpan: JSONScanner.StringSpan, from scanner: inout JSONScanner
+  ) throws(StreamDecodingError) {
+    let value = try scanner.skipValueReturningRange()
+    guard !hasTooManyExtraFields else { return }
+    let (name, rawName) = scanner.keyName(in: keySpan)
+    var fields = extraFields ?? []
+    extraFields = nil  // so that `fields` is the array's only owner and grows in place
+    if let earlier = fields.firstIndex(where: { $0.name == name }) {
+      fields.remove(at: earlier)
+    } else if fields.count == StreamDecoder.maximumExtraFieldCount {
+      hasTooManyExtraFields = true
+      return
+    }
+    fields.append(StreamItem.ExtraField(name: name, rawName: rawName, json: scanner.rawText(in: value)))
+    extraFields = fields
+  }
+
+  /// The item, or the first problem in field order (id, type, then the optional fields), and last
+  /// too many unknown fields.
   consuming func item() throws(StreamDecodingError) -> StreamItem {
     try states.id.require(.id)
     guard let id, !id.isEmpty else { throw .empty(WireKey.id.name) }
@@ -64,8 +97,9 @@ struct ItemFields {
     try states.width.allowAbsent(.width)
     try states.height.allowAbsent(.height)
     try states.caption.allowAbsent(.caption)
+    if hasTooManyExtraFields { throw .tooManyExtraFields(itemID: id) }
     return StreamItem(
       id: id, type: type, sender: sender, isIncoming: isIncoming, date: date, status: status, text: text,
-      width: width, height: height, caption: caption)
+      width: width, height: height, caption: caption, extraFieldsIfAny: extraFields)
   }
 }

@@ -83,17 +83,32 @@ struct JSONScanner {
   ///
   /// - Returns: The key when the wire format knows it, `nil` for any other key.
   mutating func memberKey() throws(StreamDecodingError) -> WireKey? {
+    try memberKeyAndSpan().key
+  }
+
+  /// Reads a member's key and the `:` after it like `memberKey()`, and says where the key's text is.
+  ///
+  /// - Returns: The key when the wire format knows it, and the key's text between its quotes, which
+  ///   `keyName(in:)` turns into strings when the member is kept as it is.
+  mutating func memberKeyAndSpan() throws(StreamDecodingError) -> (key: WireKey?, span: StringSpan) {
     guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
       throw unexpected(at: position)
     }
-    let key = try withStringBytes { WireKey($0) }
+    let span = try scanString()
+    let key: WireKey?
+    if span.hasEscapes {
+      unescape(from: span.start, to: span.end)
+      key = scratch.withUnsafeBytes { WireKey($0) }
+    } else {
+      key = WireKey(UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end]))
+    }
     skipWhitespace()
     guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
       throw unexpected(at: position)
     }
     position &+= 1
     skipWhitespace()
-    return key
+    return (key, span)
   }
 
   /// Steps past the `,` before the next member, or past the `}` that closes the object.
@@ -203,6 +218,15 @@ struct JSONScanner {
     }
   }
 
+  /// Checks and steps over the value at the scanner, like `skipValue()`, and says where it was.
+  ///
+  /// - Returns: The range of the value's bytes, from its first character to its last.
+  mutating func skipValueReturningRange() throws(StreamDecodingError) -> Range<Int> {
+    let start = position
+    try skipValue()
+    return start..<position
+  }
+
   /// Reads the string at the scanner.
   mutating func string() throws(StreamDecodingError) -> String {
     try withStringBytes { String(decoding: $0, as: UTF8.self) }
@@ -215,11 +239,11 @@ struct JSONScanner {
   mutating func withStringBytes<Result>(
     _ body: (UnsafeRawBufferPointer) -> Result
   ) throws(StreamDecodingError) -> Result {
-    let (start, end, hasEscapes) = try scanString()
-    guard hasEscapes else {
-      return body(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+    let span = try scanString()
+    guard span.hasEscapes else {
+      return body(UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end]))
     }
-    unescape(from: start, to: end)
+    unescape(from: span.start, to: span.end)
     return scratch.withUnsafeBytes(body)
   }
 
@@ -268,13 +292,19 @@ struct JSONScanner {
 
   // MARK: Strings
 
+  /// Where a string's content lies on the line, between its quotes.
+  struct StringSpan {
+    var start: Int
+    var end: Int
+    /// Whether the content has a backslash escape, so that it differs from the string it stands for.
+    var hasEscapes: Bool
+  }
+
   /// Checks the string at the scanner and steps over it.
   ///
   /// - Returns: The range of its content between the quotes, and whether that contains escapes.
   /// - Complexity: O(*n*); runs of plain characters are checked eight bytes at a time.
-  private mutating func scanString() throws(StreamDecodingError) -> (
-    start: Int, end: Int, hasEscapes: Bool
-  ) {
+  private mutating func scanString() throws(StreamDecodingError) -> StringSpan {
     let start = position &+ 1
     var index = start
     var hasEscapes = false
@@ -294,7 +324,7 @@ struct JSONScanner {
       }
     }
     position = index &+ 1
-    return (start, index, hasEscapes)
+    return StringSpan(start: start, end: index, hasEscapes: hasEscapes)
   }
 
   /// Skips to the first `"`, `\` or control character at or after `start`, eight bytes at a time.
@@ -468,6 +498,48 @@ struct JSONScanner {
     var index = start
     while isDigit(at: index) { index &+= 1 }
     return index
+  }
+
+  // MARK: Raw text
+
+  /// Checks that the bytes hold one JSON value, with only whitespace around it, and steps over it.
+  ///
+  /// - Returns: The range of the value's bytes, from its first character to its last.
+  /// - Throws: A syntax error, also for a second value after the first.
+  mutating func onlyValue() throws(StreamDecodingError) -> Range<Int> {
+    skipWhitespace()
+    let range = try skipValueReturningRange()
+    try endDocument()
+    return range
+  }
+
+  /// A key's name, unescaped, and its text as written between the quotes.
+  ///
+  /// Without escapes the two are one string, sharing its buffer.
+  ///
+  /// - Parameter span: A key that `memberKeyAndSpan()` returned.
+  mutating func keyName(in span: StringSpan) -> (name: String, rawName: String) {
+    let rawName = String(
+      decoding: UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end]), as: UTF8.self)
+    guard span.hasEscapes else { return (rawName, rawName) }
+    unescape(from: span.start, to: span.end)
+    return (String(decoding: scratch, as: UTF8.self), rawName)
+  }
+
+  /// The text of a checked value, to keep and write back as it is.
+  ///
+  /// Line feeds and carriage returns become spaces. In checked JSON they can only be whitespace
+  /// between tokens (inside a string they must be escaped), and a kept value must fit in one line of
+  /// a stream when it is written back. Every other byte is kept.
+  ///
+  /// - Parameter range: A range that `skipValueReturningRange()` or `onlyValue()` returned.
+  /// - Complexity: O(*n*) in the length of the value.
+  func rawText(in range: Range<Int>) -> String {
+    let text = UnsafeRawBufferPointer(rebasing: bytes[range])
+    guard text.contains(where: { $0 == 0x0A || $0 == 0x0D }) else {
+      return String(decoding: text, as: UTF8.self)
+    }
+    return String(decoding: text.map { $0 == 0x0A || $0 == 0x0D ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
   }
 
   // MARK: Whitespace and errors

@@ -6,9 +6,13 @@
 ///
 /// Rules beyond the JSON grammar:
 /// - The line must be valid UTF-8 and hold exactly one object; whitespace around it is fine.
-/// - Unknown fields are ignored, and so are known fields the op does not use, even when malformed
-///   (but their JSON syntax is still checked). Unknown item types are kept.
-/// - A repeated key: the last occurrence wins.
+/// - Unknown fields of a line are ignored, and so are known fields the op does not use, even when
+///   malformed (but their JSON syntax is still checked). Unknown item types are kept.
+/// - Unknown fields of an item are kept, in order, as ``StreamItem/extraFields``: each key as written
+///   and its value's JSON text as it is on the line, for ``StreamEncoder`` to write back. An item with
+///   more than ``maximumExtraFieldCount`` of them is rejected.
+/// - A repeated key: the last occurrence wins. A repeated unknown item key is kept once, at its last
+///   occurrence.
 /// - `null` counts as absent for optional fields and as the wrong type for required ones.
 /// - Strings: a `\u` escape of a lone surrogate is an error. Numbers: `width`/`height` must be finite
 ///   and not negative, so `1e400` (which overflows to infinity) is rejected there.
@@ -16,6 +20,14 @@
 ///
 /// Whether ids exist, or are unique, depends on the transcript and is checked where events are applied.
 public struct StreamDecoder: Sendable {
+  /// The most unknown fields an item may have, counting repeated names once.
+  ///
+  /// An item with more is rejected with ``StreamDecodingError/tooManyExtraFields(itemID:)``. The limit
+  /// bounds the bookkeeping per item and the time spent looking for repeated names, whatever a sender
+  /// writes. The kept texts are copies of pieces of the line (a key with escapes twice: as written and
+  /// unescaped), so they stay within twice the line's length.
+  public static let maximumExtraFieldCount = 64
+
   /// Creates a decoder. It keeps no state, so one decoder can serve any number of lines and threads.
   public init() {}
 

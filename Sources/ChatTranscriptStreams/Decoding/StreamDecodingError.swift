@@ -23,6 +23,7 @@ public struct StreamDecodingError: Error, Sendable, Hashable, CustomStringConver
     case unknownOp(String)
     case conflictingPositions
     case itemNotAnObject
+    case tooManyExtraFields(itemID: String)
     indirect case prependItem(number: Int, Code)
   }
 
@@ -76,6 +77,9 @@ public struct StreamDecodingError: Error, Sendable, Hashable, CustomStringConver
       return "insert has both \"after\" and \"before\""
     case .itemNotAnObject:
       return "not an object"
+    case .tooManyExtraFields(let itemID):
+      let limit = StreamDecoder.maximumExtraFieldCount
+      return "item \(quotedForDiagnostics(itemID)) has more than \(limit) unknown fields"
     case .prependItem(let number, let inner):
       return "prepend item \(number): \(message(for: inner))"
     }
@@ -148,6 +152,10 @@ extension StreamDecodingError {
 
   /// An element of a prepend page's `"items"` is not an object (only used inside `prependItem`).
   public static var itemNotAnObject: Self { Self(.itemNotAnObject) }
+
+  /// The item with id `itemID` has more distinct unknown fields than
+  /// ``StreamDecoder/maximumExtraFieldCount``.
+  public static func tooManyExtraFields(itemID: String) -> Self { Self(.tooManyExtraFields(itemID: itemID)) }
 
   /// The line is JSON but not an object; `found` names what it is instead, e.g. `"an array"`.
   public static func notAnObject(found: String) -> Self { Self(.notAnObject(found: found)) }

@@ -4,7 +4,8 @@ import ChatTranscriptMessages
 ///
 /// Backends use it to produce streams the decoder reads back exactly; the generator and the
 /// benchmarks use it for synthetic transcripts. Keys come in a fixed order, absent optional
-/// fields are left out, and strings are escaped so any text survives the round trip.
+/// fields are left out, and strings are escaped so any text survives the round trip. An item's
+/// ``StreamItem/extraFields`` follow its known fields, written exactly as they were decoded.
 public struct StreamEncoder: Sendable {
   public init() {}
 
@@ -34,7 +35,8 @@ public struct StreamEncoder: Sendable {
     return line + "}"
   }
 
-  /// The item as a JSON object.
+  /// The item as a JSON object: its known fields in the wire format's order, then its extra fields
+  /// in their order, each as its raw key and JSON text.
   public func object(for item: StreamItem) -> String {
     var fields = [#""id":"# + Self.quoted(item.id), #""type":"# + Self.quoted(item.type)]
     if let sender = item.sender { fields.append(#""sender":"# + Self.quoted(sender)) }
@@ -45,6 +47,7 @@ public struct StreamEncoder: Sendable {
     if let width = item.width { fields.append(#""width":"# + number(width)) }
     if let height = item.height { fields.append(#""height":"# + number(height)) }
     if let caption = item.caption { fields.append(#""caption":"# + Self.quoted(caption)) }
+    for field in item.extraFields { fields.append("\"" + field.rawName + "\":" + field.json) }
     return "{" + fields.joined(separator: ",") + "}"
   }
 

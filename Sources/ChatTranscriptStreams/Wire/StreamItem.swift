@@ -6,7 +6,9 @@ import ChatTranscriptMessages
 /// Only `id` and `type` are required on the wire; every other field is optional and stays `nil` when the
 /// line leaves it out (or gives `null`). The type is an open string rather than an enum because a
 /// backend may invent types this engine does not know: those items are kept and shown by a fallback
-/// presenter instead of being rejected.
+/// presenter instead of being rejected. Fields the wire format does not define are kept too, as
+/// ``extraFields``, so a backend's own item types (a poll with its question and options) pass through
+/// decoding, the transcript and the encoder unchanged, and its presenters can read them.
 ///
 /// A value with its fields in one shared, copy-on-write storage: a copy is one reference, so
 /// the app's items, the data source's and the rows of a laid-out transcript share a single
@@ -16,6 +18,8 @@ public struct StreamItem: Sendable, Hashable {
   private var storage: Storage
 
   /// Creates an item; only the id and the type are required.
+  ///
+  /// - Parameter extraFields: Fields the wire format does not define, written after the known ones.
   public init(
     id: String,
     type: String,
@@ -26,12 +30,26 @@ public struct StreamItem: Sendable, Hashable {
     text: String? = nil,
     width: Double? = nil,
     height: Double? = nil,
-    caption: String? = nil
+    caption: String? = nil,
+    extraFields: [ExtraField] = []
+  ) {
+    self.init(
+      id: id, type: type, sender: sender, isIncoming: isIncoming, date: date, status: status, text: text,
+      width: width, height: height, caption: caption,
+      extraFieldsIfAny: extraFields.isEmpty ? nil : extraFields)
+  }
+
+  /// Creates an item from fields the decoder has read.
+  ///
+  /// - Parameter extraFieldsIfAny: The extra fields, or `nil` (never an empty array) when there are none.
+  init(
+    id: String, type: String, sender: String?, isIncoming: Bool?, date: Timestamp?, status: DeliveryStatus?,
+    text: String?, width: Double?, height: Double?, caption: String?, extraFieldsIfAny: [ExtraField]?
   ) {
     storage = Storage(
       Fields(
-        id: id, type: type, sender: sender, isIncoming: isIncoming, date: date, status: status, text: text,
-        width: width, height: height, caption: caption))
+        id: id, type: type, sender: sender, date: date, isIncoming: isIncoming, text: text, width: width,
+        status: status, height: height, caption: caption, extraFields: extraFieldsIfAny))
   }
 
   /// Unique within a transcript; never empty.
@@ -84,6 +102,18 @@ public struct StreamItem: Sendable, Hashable {
     get { storage.fields.caption }
     set { modify { $0.caption = newValue } }
   }
+  /// The fields of the item's object that the wire format does not define, in the order of the line.
+  ///
+  /// The decoder keeps each unknown key, as written, with its value's JSON text exactly as it is on the
+  /// line, and the encoder writes them back after the known fields, so they survive a round trip byte
+  /// for byte. Read them with ``extraField(_:)`` and the typed readers such as
+  /// ``string(forExtraField:)``. Names should be unique: the encoder writes every field given, and the
+  /// decoder keeps only the last of a repeated name. Empty, and free, for items without such fields;
+  /// they take part in equality and hashing like every other field.
+  public var extraFields: [ExtraField] {
+    get { storage.fields.extraFields ?? [] }
+    set { modify { $0.extraFields = newValue.isEmpty ? nil : newValue } }
+  }
 
   public static func == (lhs: StreamItem, rhs: StreamItem) -> Bool {
     lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
@@ -99,17 +129,23 @@ public struct StreamItem: Sendable, Hashable {
     body(&storage.fields)
   }
 
+  /// The fields, ordered so that each one-byte optional fills the padding after a nine-byte one:
+  /// 136 bytes rather than 144, so the storage object with its 16-byte header takes a 160-byte block
+  /// of glibc's malloc rather than a 176-byte one.
   private struct Fields: Hashable {
     var id: String
     var type: String
     var sender: String?
-    var isIncoming: Bool?
     var date: Timestamp?
-    var status: DeliveryStatus?
+    var isIncoming: Bool?
     var text: String?
     var width: Double?
+    var status: DeliveryStatus?
     var height: Double?
     var caption: String?
+    /// `nil` rather than an empty array when there are none, so that making, copying and freeing an
+    /// item without extra fields never retains or releases an array.
+    var extraFields: [ExtraField]?
   }
 
   /// Written only through `modify`, which writes only while one value owns the storage: to

@@ -3,7 +3,7 @@
 ///
 /// Every such name fits in eight bytes, so a name is packed into a `UInt64` (first byte lowest) and
 /// matched with one integer `switch`. The raw values are those packings written out in hex; a test
-/// checks each against its `name`. Any other name (unknown fields, which are ignored) maps to `nil`.
+/// checks each against its `name`. Any other name (an unknown field) maps to `nil`.
 enum WireKey: UInt64, CaseIterable {
   // Fields.
   case op = 0x706f
@@ -43,6 +43,14 @@ enum WireKey: UInt64, CaseIterable {
       shift &+= 8
     }
     self.init(rawValue: packed)
+  }
+
+  /// Whether this is one of the fields of an item; in an item, every other name is an unknown field.
+  var isItemField: Bool {
+    switch self {
+    case .id, .type, .sender, .incoming, .date, .status, .text, .width, .height, .caption: true
+    default: false
+    }
   }
 
   /// The name as it is spelled on the wire.
