@@ -197,6 +197,15 @@ import TranscriptGenerator
       encoder.object(for: item) == #"{"id":"p1","type":"poll","text":"y","b":2,"\u0061":[3]}"#)
   }
 
+  /// Keys are compared by their bytes, as JSON does: canonically equivalent spellings are two fields.
+  @Test func canonicallyEquivalentKeysAreDistinctFields() throws {
+    let item = try decodedItem(
+      in: #"{"op":"insert","item":{"id":"p1","type":"poll","caf\u00e9":1,"cafe\u0301":2}}"#)
+    #expect(item.extraFields.map(\.json) == ["1", "2"])
+    #expect(item.extraField("caf\u{E9}") == "1")
+    #expect(item.extraField("cafe\u{301}") == "2")
+  }
+
   /// Fields made in code may repeat a name; lookups find the first, the encoder writes all.
   @Test func fieldsMadeInCodeAreWrittenAsGiven() throws {
     let first = try #require(StreamItem.ExtraField(name: "k", json: "1"))

@@ -72,7 +72,7 @@ struct ItemFields {
     let (name, rawName) = scanner.keyName(in: keySpan)
     var fields = extraFields ?? []
     extraFields = nil  // so that `fields` is the array's only owner and grows in place
-    if let earlier = fields.firstIndex(where: { $0.name == name }) {
+    if let earlier = fields.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
       fields.remove(at: earlier)
     } else if fields.count == StreamDecoder.maximumExtraFieldCount {
       hasTooManyExtraFields = true

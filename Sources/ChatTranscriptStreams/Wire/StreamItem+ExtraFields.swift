@@ -59,10 +59,13 @@ extension StreamItem {
 
   /// The JSON text of the first extra field named `name`, or `nil` when the item has none.
   ///
+  /// Names match by their UTF-8 bytes, as JSON compares keys: `"café"` and `"cafe\u{301}"` are two
+  /// fields, although Swift's `==` would call them equal.
+  ///
   /// - Parameter name: The key, unescaped.
   /// - Complexity: O(*k*) in the number of extra fields.
   public func extraField(_ name: String) -> String? {
-    extraFields.first { $0.name == name }?.json
+    extraFields.first { $0.name.utf8.elementsEqual(name.utf8) }?.json
   }
 
   /// The extra field `name` as a string.
