@@ -17,7 +17,9 @@ public final class CollectionView {
     var contentVersion: Int
   }
 
-  public weak var dataSource: (any CollectionViewDataSource)?
+  public weak var dataSource: (any CollectionViewDataSource)? {
+    didSet { laidOutRows = nil }
+  }
   public private(set) var viewport: Viewport
   /// The root of the view tree renderers draw: visible cells are its subviews.
   public let contentView = View()
@@ -27,6 +29,8 @@ public final class CollectionView {
   private var visible: [ObjectIdentifier: VisibleCell] = [:]
   /// The width visible cells were last configured for; a new width reconfigures them all.
   private var configuredWidth: Double?
+  /// The rows the visible cells were last laid out for.
+  private var laidOutRows: Range<Int>?
 
   /// Cells ever created, per reuse identifier (reuse keeps this near the visible count).
   public private(set) var cellsCreated: [String: Int] = [:]
@@ -92,6 +96,23 @@ public final class CollectionView {
     if changed { dataSource?.collectionViewDidScroll(self) }
   }
 
+  /// Scrolls to `offset` after the data source's rows changed from `firstChangedRow` on (old
+  /// and new indexes alike; `nil` when none did). The visible cells are left as they are when
+  /// nothing they show moved or changed: an update out of view costs the view nothing.
+  ///
+  /// - Complexity: O(log n) when the visible cells stay; otherwise that of
+  ///   ``layoutVisibleCells()``.
+  func setContentOffset(_ offset: Double, rowsChangedFrom firstChangedRow: Int?) {
+    let clamped = offset.isFinite ? min(max(offset, 0), maximumContentOffset) : 0
+    if clamped == viewport.contentOffset, configuredWidth == viewport.width, let dataSource,
+      let laidOutRows, laidOutRows.upperBound <= firstChangedRow ?? .max,
+      dataSource.rows(intersectingY: clamped, height: viewport.height) == laidOutRows
+    {
+      return
+    }
+    setContentOffset(offset)
+  }
+
   public func scrollToTop() { setContentOffset(0) }
   public func scrollToBottom() { setContentOffset(maximumContentOffset) }
 
@@ -137,6 +158,7 @@ public final class CollectionView {
     let range = dataSource.rows(intersectingY: viewport.contentOffset, height: viewport.height)
     let widthChanged = configuredWidth != viewport.width
     configuredWidth = viewport.width
+    laidOutRows = range
     let placements = dataSource.placements(ofRows: range)
     var wanted = Set<ObjectIdentifier>(minimumCapacity: placements.count)
     for placement in placements { wanted.insert(ObjectIdentifier(placement.presentation.presenter)) }
@@ -171,6 +193,7 @@ public final class CollectionView {
 
   /// Hides every visible cell (e.g. before the whole transcript is replaced).
   public func hideAllCells() {
+    laidOutRows = nil
     for (identity, entry) in visible.sorted(by: { $0.value.row < $1.value.row }) {
       hide(entry, identity: identity)
     }

@@ -36,17 +36,24 @@ extension ChatTranscriptController {
   /// A reader at the bottom stays there after any update but a page of history that added
   /// nothing at the bottom, whatever was coalesced with it: a new message and an older page
   /// in one batch still follow the message, and a first load opens at the newest item.
-  func restoreReadingPosition(_ prepared: ChatTranscriptController.PreparedUpdate) {
+  ///
+  /// - Parameter firstChangedRow: The first row the update changed (see
+  ///   ``CollectionView/setContentOffset(_:rowsChangedFrom:)``).
+  func restoreReadingPosition(
+    _ prepared: ChatTranscriptController.PreparedUpdate, rowsChangedFrom firstChangedRow: Int?
+  ) {
     let addedAtBottom =
       layout.count > 0 && (prepared.lastRowKey.map { layout.payload(at: layout.count - 1).key != $0 } ?? true)
+    let offset: Double
     if prepared.wasAtBottom && (prepared.batch.type != .pagination || addedAtBottom) {
-      collectionView.setContentOffset(collectionView.maximumContentOffset)
+      offset = collectionView.maximumContentOffset
     } else if let anchor = prepared.anchor, anchor.row < layout.count {
       let extent = layout[anchor.row].metrics.extent
-      collectionView.setContentOffset(layout.yOffset(at: anchor.row) + min(anchor.offsetInRow, extent))
+      offset = layout.yOffset(at: anchor.row) + min(anchor.offsetInRow, extent)
     } else {
-      collectionView.setContentOffset(collectionView.viewport.contentOffset)
+      offset = collectionView.viewport.contentOffset
     }
+    collectionView.setContentOffset(offset, rowsChangedFrom: firstChangedRow)
   }
 
   /// Asks for older (newer) items once per page when the viewport nears the top (bottom);

@@ -184,6 +184,8 @@ extension ChatTranscriptController {
       prepared.wasAtBottom = collectionView.isScrolledToBottom()
       prepared.anchor = readingAnchor(in: prepared.next)
     }
+    // Every frame's width follows the layout's: a new width changes every row in view.
+    let firstChangedRow = layout.width == prepared.next.width ? prepared.update.rowChanges.firstChangedRow : 0
     layout = prepared.next
     if rowIDIndex != nil {
       // An index built while this update ran, or one it cannot replay, is built again when
@@ -197,7 +199,7 @@ extension ChatTranscriptController {
     // Leave the layout its only owner: rows coming on screen below get presenters, and an
     // edit of a layout shared with `prepared` would copy its chunk list (O(n/B)) each time.
     prepared.next = TranscriptLayout(width: layout.width)
-    restoreReadingPosition(prepared)
+    restoreReadingPosition(prepared, rowsChangedFrom: firstChangedRow)
     if prepared.batch.type == .pagination {
       isLoadingPrevious = false
       isLoadingNext = false

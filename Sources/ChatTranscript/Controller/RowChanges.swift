@@ -5,7 +5,7 @@
 /// unmoved rows in order; they fill the new indexes that nothing was inserted or moved to, and
 /// the result is exactly the new rows. Injected rows (separators, status rows) are rows like
 /// any other.
-public struct RowChanges: Sendable, Equatable {
+public struct RowChanges: Sendable, Equatable, Codable {
   /// Ascending indexes into the rows before the update.
   public var deletedRows: [Int]
   /// Ascending indexes into the rows after the update.
@@ -29,6 +29,17 @@ public struct RowChanges: Sendable, Equatable {
   /// Whether the update left every row as it was.
   public var isEmpty: Bool {
     deletedRows.isEmpty && insertedRows.isEmpty && movedRows.isEmpty && reloadedRows.isEmpty
+  }
+
+  /// The lowest index, old or new, that a change touches: the rows before it are the same
+  /// rows at the same indexes, with the same heights. `nil` when nothing changed.
+  var firstChangedRow: Int? {
+    var first = Int.max
+    if let row = deletedRows.first { first = min(first, row) }
+    if let row = insertedRows.first { first = min(first, row) }
+    if let row = reloadedRows.first { first = min(first, row) }
+    for move in movedRows { first = min(first, move.from, move.to) }
+    return first == .max ? nil : first
   }
 
   /// The rows after the update, made from `oldRows` by these changes, with `newRow(index)`
@@ -63,7 +74,7 @@ public struct RowChanges: Sendable, Equatable {
 
 /// A kept row that changed position: `from` indexes the rows before the update, `to` those
 /// after it.
-public struct RowMove: Sendable, Hashable {
+public struct RowMove: Sendable, Hashable, Codable {
   public var from: Int
   public var to: Int
 

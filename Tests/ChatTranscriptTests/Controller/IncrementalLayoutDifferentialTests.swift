@@ -5,7 +5,8 @@ import TranscriptGenerator
 
 /// Random edit sequences: the incrementally maintained transcript must equal one built from
 /// scratch from the same items, and every reported diff and every update's row changes must
-/// turn the old rows into the new; id lookups must find every row.
+/// turn the old rows into the new; id lookups must find every row; the visible cells must
+/// show the rows in view, where they are, as they are now.
 @Suite struct IncrementalLayoutDifferentialTests {
   static func randomItem(_ random: inout SeededRandom, id: Int) -> TestItem {
     let texts = ["a", "a", "b", "b!", "c"]
@@ -41,7 +42,9 @@ import TranscriptGenerator
       // Half the runs look ids up from the start, so the id index is kept through every edit.
       let looksUpEarly = random.chance(0.5)
       var lookupsHold = true
+      var cellsHold = true
       harness.controller.onUpdate = { update in
+        cellsHold = cellsHold && Self.visibleCellsHold(harness.controller)
         let newRows = harness.controller.rowFrames.map(\.id)
         if let diff = update.diff {
           diffsHold = diffsHold && Self.apply(diff, old: previousRows, new: newRows) == newRows
@@ -53,7 +56,7 @@ import TranscriptGenerator
       var width = 40.0
       for _ in 0..<random.int(in: 1...8) {
         let count = harness.dataSource.items.count
-        switch random.int(in: 0...5) {
+        switch random.int(in: 0...6) {
         case 0:
           harness.dataSource.insert(makeItems(random.int(in: 1...3)), at: random.int(in: 0...count))
         case 1 where count > 0:
@@ -68,6 +71,11 @@ import TranscriptGenerator
           harness.dataSource.replace(at: index, with: item)
         case 4:
           harness.dataSource.insert(makeItems(random.int(in: 1...4)), at: 0, type: .pagination)
+        case 5:
+          // A reader away from the bottom: updates below the viewport leave its cells alone.
+          let collectionView = harness.controller.collectionView
+          collectionView.setContentOffset(
+            Double(random.int(in: 0...Int(collectionView.maximumContentOffset))))
         default:
           width = Double(random.int(in: 20...60))
           harness.controller.setViewportSize(width: width, height: 10)
@@ -85,7 +93,28 @@ import TranscriptGenerator
       #expect(rowChanges.failures.isEmpty, "seed \(seed): \(rowChanges.failures)")
       lookupsHold = lookupsHold && Self.idLookupsHold(harness.controller)
       #expect(lookupsHold, "seed \(seed)")
-      if incremental != recomputed || !diffsHold || !rowChanges.failures.isEmpty || !lookupsHold { return }
+      #expect(cellsHold, "seed \(seed)")
+      if incremental != recomputed || !diffsHold || !rowChanges.failures.isEmpty || !lookupsHold || !cellsHold
+      {
+        return
+      }
+    }
+  }
+
+  /// Whether the visible cells are those of the rows in view, at their frames, showing their
+  /// items' current text.
+  static func visibleCellsHold(_ controller: ChatTranscriptController) -> Bool {
+    let collectionView = controller.collectionView
+    let cells = collectionView.visibleCells
+    let inView = controller.rows(
+      intersectingY: collectionView.viewport.contentOffset, height: collectionView.viewport.height)
+    guard cells.map(\.row) == Array(inView) else { return false }
+    return cells.allSatisfy { row, cell in
+      guard let item = controller.item(atRow: row) as? TestItem, let cell = cell as? TestCell else {
+        return false
+      }
+      return cell.frame == controller.frame(ofRow: row)
+        && cell.label.text == (item.text.isEmpty ? item.id : "\(item.id): \(item.text)")
     }
   }
 

@@ -121,6 +121,26 @@ import Testing
     #expect(last?.updatedIDs == ["m500"])
   }
 
+  /// An update that changes only rows below the viewport leaves the visible cells alone: no
+  /// cell is configured, shown or hidden; one that reaches a visible row reconfigures it.
+  @Test func updatesOutOfViewLeaveTheVisibleCellsAlone() {
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<100))
+    harness.controller.collectionView.scrollToTop()
+    let configures = harness.controller.collectionView.configureCount
+    harness.log.clearEvents()
+    harness.dataSource.append(TranscriptHarness.items(100..<101))
+    harness.dataSource.replace(at: 50, with: TestItem(id: "m50", height: 2, text: "edited"))
+    harness.controller.applyPendingUpdates()
+    let cellEvents = { harness.log.events.filter { !$0.hasPrefix("update ") } }
+    #expect(harness.controller.collectionView.configureCount == configures)
+    #expect(cellEvents().isEmpty)
+    #expect(harness.visibleIDs == (0..<10).map { "m\($0)" })
+    harness.dataSource.replace(at: 3, with: TestItem(id: "m3", height: 1, text: "edited"))
+    harness.controller.applyPendingUpdates()
+    #expect(harness.controller.collectionView.configureCount == configures + 1)
+    #expect(cellEvents() == ["configure m3"])
+  }
+
   @Test func decoratorInjectsRowsAroundItems() {
     let harness = TranscriptHarness(
       items: [TestItem(id: "a", text: "x"), TestItem(id: "b", text: "x!"), TestItem(id: "c", text: "y")],
