@@ -81,13 +81,13 @@ extension ChatTranscriptController {
     let origins = tracker.origins(of: firstRow..<endRow)
     var oldRows: [RowChangeTracker.OldRow] = []
     oldRows.reserveCapacity(endRow - firstRow)
-    var removedIDs: [String] = []
+    var removedIDs: [UInt64] = []
     let indexesIDs = tracker.idEdits != nil
     next.forEachRow(in: firstRow..<endRow) { index, _, row in
       removed[row.payload.key] = RemovedRow(row: row, origin: origins[index - firstRow])
       oldRows.append(RowChangeTracker.OldRow(row))
       if row.isItem { oldItems.append(row.payload.item) }
-      if indexesIDs { removedIDs.append(row.payload.item.id) }
+      if indexesIDs { removedIDs.append(RowIDIndex.hash(of: row.payload.item.id)) }
     }
     // Into an empty layout (a cold load) the window is the inserted list itself, not a copy.
     var window = inserted
@@ -118,9 +118,8 @@ extension ChatTranscriptController {
       anchor?.follow(replacing: firstRow..<endRow, with: rows.rows, count: rows.count)
       if indexesIDs {
         recordPlacement(
-          firstRow..<firstRow + rows.count, of: rows.rows.map(\.item.id), removing: removedIDs,
-          placement: placement,
-          in: &next, tracker: &tracker)
+          firstRow..<firstRow + rows.count, removing: removedIDs, placement: placement, in: &next,
+          tracker: &tracker)
       }
       tracker.replace(
         firstRow..<endRow, rows: [], with: [Int](repeating: RowChangeTracker.fresh, count: rows.count))
@@ -153,8 +152,8 @@ extension ChatTranscriptController {
     anchor?.follow(replacing: firstRow..<endRow, with: rows, count: rows.count)
     if indexesIDs {
       recordPlacement(
-        firstRow..<firstRow + rows.count, of: rows.map(\.item.id), removing: removedIDs, placement: placement,
-        in: &next, tracker: &tracker)
+        firstRow..<firstRow + rows.count, removing: removedIDs, placement: placement, in: &next,
+        tracker: &tracker)
     }
     tracker.replace(firstRow..<endRow, rows: oldRows, with: newOrigins)
   }
@@ -162,14 +161,19 @@ extension ChatTranscriptController {
   /// Tags the rows an edit placed with their ids' hashes and records the edit for the id
   /// index (see ``RowIDIndex``).
   private func recordPlacement(
-    _ rows: Range<Int>, of ids: [String], removing removedIDs: [String],
-    placement: ChunkedList<RowShape>.Placement,
+    _ rows: Range<Int>, removing removedIDs: [UInt64], placement: ChunkedList<RowShape>.Placement,
     in next: inout TranscriptLayout, tracker: inout RowChangeTracker
   ) {
-    next.setTags(in: rows) { RowIDIndex.tag(of: $0.item.id) }
+    var placed: [UInt64] = []
+    placed.reserveCapacity(rows.count)
+    next.setTags(in: rows) { row in
+      let hash = RowIDIndex.hash(of: row.item.id)
+      placed.append(hash)
+      return RowIDIndex.tag(of: hash)
+    }
     let firstOffset = rows.isEmpty ? 0 : next.offsetInChunk(ofRow: rows.lowerBound)
     tracker.idEdits?.append(
-      RowIDIndex.Edit(removed: removedIDs, placed: ids, placement: placement, firstOffset: firstOffset))
+      RowIDIndex.Edit(removed: removedIDs, placed: placed, placement: placement, firstOffset: firstOffset))
   }
 
   /// The first row belonging to item `itemIndex`: its leading injected rows, then its own.

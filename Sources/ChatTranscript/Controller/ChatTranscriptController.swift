@@ -112,7 +112,7 @@ public final class ChatTranscriptController {
   ///   first call (O(n) once) and kept current by every update after it.
   public func row(ofItemWithID id: String) -> Int? {
     if rowIDIndex == nil { rowIDIndex = RowIDIndex(&layout) }
-    return rowIDIndex?.row(of: id, in: layout)
+    return rowIDIndex?.row(of: id, in: &layout)
   }
 
   /// Every row's item id, y offset and height, top to bottom.

@@ -202,8 +202,20 @@
     if !chunks.isEmpty { visit(1, start: 0) }
   }
 
-  /// The index of the chunk's first element.
-  @inlinable public func startIndex(ofChunk chunk: Int) -> Int { totals(before: chunk).count }
+  /// The index of the chunk's first element: a walk up from its leaf adding the counts of
+  /// left siblings, with no summaries.
+  ///
+  /// - Complexity: O(log(n/B)).
+  @inlinable public func startIndex(ofChunk chunk: Int) -> Int {
+    guard chunk < leafBase else { return count }
+    var node = leafBase + chunk
+    var start = 0
+    while node > 1 {
+      if node & 1 == 1 { start += tree[node - 1].count }
+      node >>= 1
+    }
+    return start
+  }
 
   /// The last chunk whose preceding total, read through `key`, is `<= target`, with the
   /// totals before it.

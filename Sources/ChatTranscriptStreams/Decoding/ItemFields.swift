@@ -1,3 +1,4 @@
+import ChatTranscript
 import ChatTranscriptMessages
 
 /// The fields of one wire-format item object, read in one pass and then checked into a `StreamItem`.
@@ -72,7 +73,7 @@ struct ItemFields {
     let (name, rawName) = scanner.keyName(in: keySpan)
     var fields = extraFields ?? []
     extraFields = nil  // so that `fields` is the array's only owner and grows in place
-    if let earlier = fields.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
+    if let earlier = fields.firstIndex(where: { $0.name.hasSameBytes(as: name) }) {
       fields.remove(at: earlier)
     } else if fields.count == StreamDecoder.maximumExtraFieldCount {
       hasTooManyExtraFields = true

@@ -1,3 +1,5 @@
+import ChatTranscript
+
 extension StreamItem {
   /// A field of an item that the wire format does not define, kept as JSON text.
   ///
@@ -65,7 +67,7 @@ extension StreamItem {
   /// - Parameter name: The key, unescaped.
   /// - Complexity: O(*k*) in the number of extra fields.
   public func extraField(_ name: String) -> String? {
-    extraFields.first { $0.name.utf8.elementsEqual(name.utf8) }?.json
+    extraFields.first { $0.name.hasSameBytes(as: name) }?.json
   }
 
   /// The extra field `name` as a string.

@@ -47,4 +47,24 @@ import TranscriptGenerator
     #expect(harness.controller.row(ofItemWithID: "dup") == nil)
     #expect(harness.controller.row(ofItemWithID: "b") == 1)
   }
+
+  /// Ids compare by their bytes, as JSON does: canonically equivalent spellings are two ids.
+  @Test func canonicallyEquivalentIdsAreDifferentIds() {
+    let harness = TranscriptHarness(items: [TestItem(id: "caf\u{E9}"), TestItem(id: "\u{212B}")])
+    #expect(harness.controller.row(ofItemWithID: "caf\u{E9}") == 0)
+    #expect(harness.controller.row(ofItemWithID: "cafe\u{301}") == nil)
+    #expect(harness.controller.row(ofItemWithID: "\u{212B}") == 1)
+    #expect(harness.controller.row(ofItemWithID: "\u{C5}") == nil)
+  }
+
+  /// An id repeated past what the index counts is still found, and not found once it is gone.
+  @Test func anIdRepeatedPastTheCountIsFoundAndLost() {
+    let repeated = (0..<70_000).map { _ in TestItem(id: "same") as any ChatItem }
+    let harness = TranscriptHarness(items: [TestItem(id: "first")] + repeated + [TestItem(id: "last")])
+    #expect(harness.controller.row(ofItemWithID: "same") != nil)
+    harness.dataSource.remove(1..<70_001)
+    harness.controller.applyPendingUpdates()
+    #expect(harness.controller.row(ofItemWithID: "same") == nil)
+    #expect(harness.controller.row(ofItemWithID: "last") == 1)
+  }
 }
