@@ -121,7 +121,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ChatTranscriptRenderingTests",
-      dependencies: ["ChatTranscriptRendering", "TestSupport"],
+      dependencies: ["ChatTranscriptRendering", "ChatTranscriptMessages", "TestSupport", "TranscriptGenerator"],
       exclude: ["Golden"],
       swiftSettings: sharedSettings
     ),

@@ -2,8 +2,8 @@ import TextLayout
 
 /// A scene rasterized into terminal cells: what the plain-text and ANSI renderers print.
 ///
-/// Each cell holds one grapheme cluster (a wide cluster fills its cell and blanks the next)
-/// and the style names of the box below it and the text on it.
+/// Each cell holds one grapheme cluster (a cluster n columns wide fills its cell and blanks
+/// the n - 1 after it) and the style names of the box below it and the text on it.
 struct CharacterGrid {
   struct Cell: Equatable {
     var text = " "
@@ -66,9 +66,11 @@ struct CharacterGrid {
       if column >= 0 {
         rows[y][column].text = String(text[cluster.range])
         rows[y][column].textStyle = style
-        if cluster.width == 2 {
-          rows[y][column + 1].text = ""
-          rows[y][column + 1].textStyle = style
+        // A cluster wider than one column covers the cells after it (three for 🖐🏼 and
+        // its skin tone, by the width rules).
+        for covered in column + 1..<column + cluster.width {
+          rows[y][covered].text = ""
+          rows[y][covered].textStyle = style
         }
       }
       column += cluster.width

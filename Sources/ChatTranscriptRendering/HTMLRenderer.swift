@@ -43,7 +43,7 @@ public struct HTMLRenderer: SceneRenderer {
       case .box(let x, let y, let width, let height, let style):
         guard let fill = palette.style(named: style)?.background else { continue }
         html +=
-          #"<div class="box \#(markupEscaped(style))" style="\#(place(x, y, width, height))background:\#(fill.hex)"></div>"#
+          #"<div class="box \#(cssClassName(style))" style="\#(place(x, y, width, height))background:\#(fill.hex)"></div>"#
           + "\n"
       case .text(let text, let x, let y, let width, let style):
         html += #"<div style="\#(place(x, y, width, 1))\#(look(style))">\#(markupEscaped(text))</div>"# + "\n"

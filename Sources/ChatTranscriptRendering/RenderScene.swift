@@ -71,8 +71,11 @@ public struct RenderScene: Sendable, Hashable {
         let first = max(rows.lowerBound - y, 0)
         let end = min(rows.upperBound - y, lines.count)
         for index in first..<max(end, first) {
-          elements.append(
-            .text(String(text[lines[index].range]), x: x, y: y + index, width: width, style: view.styleName))
+          // Only a cluster wider than the label makes a line wider than it (the wrapping
+          // gives such a cluster a line of its own): it is drawn as one replacement
+          // character rather than overflow the label or vanish.
+          let line = lines[index].width > width ? "\u{FFFD}" : String(text[lines[index].range])
+          elements.append(.text(line, x: x, y: y + index, width: width, style: view.styleName))
         }
       }
     }
@@ -101,32 +104,9 @@ public struct RenderScene: Sendable, Hashable {
   /// A length in whole cells; non-finite or negative lengths are empty.
   static func cells(_ length: Double) -> Int { Columns.of(length) }
 
-  /// Untrusted text with everything that could act on a terminal made visible instead:
-  /// C0 controls become control pictures (ESC shows as ␛), DEL as ␡, C1 controls and
-  /// bidi embeddings, overrides and isolates as �. Line breaks stay; tab becomes a space.
+  /// Untrusted text with everything that could act on a terminal made visible instead: the
+  /// form presenters measure and the scene draws (see ``VisibleText``).
   ///
   /// - Complexity: O(n); returns `text` itself when nothing needs replacing.
-  public static func visibleText(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: needsReplacement) else { return text }
-    var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x0A, 0x0D: result.append(scalar)
-      case 0x09: result.append(" ")
-      case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
-      case 0x7F: result.append("\u{2421}")
-      case 0x80...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: result.append("\u{FFFD}")
-      default: result.append(scalar)
-      }
-    }
-    return String(result)
-  }
-
-  private static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x0A, 0x0D: false
-    case 0x00..<0x20, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
-  }
+  public static func visibleText(_ text: String) -> String { VisibleText.of(text) }
 }

@@ -32,7 +32,7 @@ public struct SVGRenderer: SceneRenderer {
         guard let fill = palette.style(named: style)?.background else { continue }
         lines.append(
           #"<rect x="\#(x * cellWidth)" y="\#(y * cellHeight)" width="\#(width * cellWidth)" "#
-            + #"height="\#(height * cellHeight)" rx="4" fill="\#(fill.hex)" class="\#(markupEscaped(style))"/>"#
+            + #"height="\#(height * cellHeight)" rx="4" fill="\#(fill.hex)" class="\#(cssClassName(style))"/>"#
         )
       case .text(let text, let x, let y, _, let style):
         lines.append(textElement(text, x: x, y: y, style: style))

@@ -3,6 +3,7 @@ import ChatTranscriptRendering
 import Foundation
 import TestSupport
 import Testing
+import TextLayout
 
 /// A small transcript with styled bubbles, a photo box, wide text and hostile text.
 final class StyledCell: CollectionViewCell {
@@ -142,5 +143,54 @@ struct StyledBuilder: ChatItemPresenterBuilder {
       if case .text(let text, _, _, _, _) = element { text } else { nil }
     }
     #expect(texts == Array(["one", "two"].dropFirst(Int(offset))))
+  }
+}
+
+/// What the renderers make of text and style names a sender or a presenter controls.
+@Suite struct HostileMarkupTests {
+  /// U+FFFE, U+FFFF, the U+FDD0 block, plane noncharacters and stray controls are not
+  /// allowed in an XML document: each becomes U+FFFD, so SVG and HTML stay well-formed.
+  @Test(arguments: ["svg", "html"])
+  func charactersXMLForbidsAreReplaced(format: String) {
+    // Swift string literals may not hold noncharacters: the scalars are made from numbers.
+    let forbidden: [UInt32] = [0xFFFE, 0xFFFF, 0xFDD0, 0x1FFFE, 0x10FFFF, 0x0B, 0x85]
+    let letters = Array("abcdefgh")
+    var text = ""
+    for (letter, value) in zip(letters, forbidden) {
+      text.append(letter)
+      text.unicodeScalars.append(Unicode.Scalar(value)!)
+    }
+    text += "h<&>"
+    let scene = RenderScene(
+      width: 40, height: 2, elements: [.text(text, x: 0, y: 0, width: 40, style: "bubble.incoming")])
+    let output = format == "svg" ? SVGRenderer().render(scene) : HTMLRenderer().render(scene)
+    #expect(!output.unicodeScalars.contains { forbidden.contains($0.value) })
+    #expect(output.contains("a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f\u{FFFD}g\u{FFFD}h&lt;&amp;&gt;"))
+  }
+
+  /// A style name becomes a class name that a CSS class selector can name.
+  @Test func classNamesAreValidSelectors() {
+    let scene = RenderScene(
+      width: 10, height: 1,
+      elements: [
+        .box(x: 0, y: 0, width: 5, height: 1, style: "bubble.incoming"),
+        .box(x: 5, y: 0, width: 5, height: 1, style: "9 lives\"><script>"),
+      ])
+    var palette = RenderPalette.standard
+    palette.styles["9 lives\"><script>"] = palette.styles["bubble.incoming"]
+    let html = HTMLRenderer(palette: palette).render(scene)
+    #expect(html.contains(#"class="box bubble-incoming""#))
+    #expect(html.contains(#"class="box s-9-lives---script-""#))
+    #expect(!html.contains("<script>"))
+  }
+
+  /// A cluster of three columns covers three cells: the line is as wide as TextLayout says.
+  @Test func clustersWiderThanTwoColumnsCoverTheirCells() {
+    let text = "🖐🏼|" + String(repeating: "\u{1100}", count: 5) + "|"
+    let scene = RenderScene(width: 20, height: 1, elements: [.text(text, x: 1, y: 0, width: 19, style: nil)])
+    let line = PlainTextRenderer().render(scene)
+    #expect(line == " " + text)
+    let width = displayWidth(of: line)
+    #expect(width == 16, "a space, 🖐🏼 (3), a bar, five U+1100 (10) and a bar")
   }
 }

@@ -20,13 +20,14 @@ public struct DetailCellLayout: Sendable, Hashable {
   public init(rowWidth: Double, content: some DetailCellContent, measurer: any TextMeasurer) {
     let columns = Columns.of(rowWidth)
     let hasImage = content.imageDescription != nil
-    let actionWidth = content.actionTitle.map { min(displayWidth(of: $0), columns) } ?? 0
+    let actionWidth = content.actionTitle.map { min(displayWidth(of: VisibleText.of($0)), columns) } ?? 0
     let left = hasImage ? Self.imageWidth + 1 : 0
     let right = actionWidth > 0 ? columns - actionWidth - 1 : columns
     let textWidth = max(right - left, 1)
-    let titleLines = measurer.measure(content.title, maxWidth: textWidth).lineCount
+    let titleLines = measurer.measure(VisibleText.of(content.title), maxWidth: textWidth).lineCount
     let detailLines =
-      content.detail.isEmpty ? 0 : measurer.measure(content.detail, maxWidth: textWidth).lineCount
+      content.detail.isEmpty
+      ? 0 : measurer.measure(VisibleText.of(content.detail), maxWidth: textWidth).lineCount
     height = max(titleLines + detailLines, hasImage ? Self.imageHeight : 0, 1)
     image =
       hasImage ? Rect(x: 0, y: 0, width: Double(Self.imageWidth), height: Double(Self.imageHeight)) : .zero

@@ -21,7 +21,7 @@ extension BubbleChrome {
     ///     twice the padding.
     public init(_ message: MessageViewModel, metrics: BubbleMetrics, wrapWidth: Int) {
       let wrapWidth = max(wrapWidth, 0)
-      if let line = message.senderLine { sender = min(displayWidth(of: line), wrapWidth) }
+      if let line = message.senderLine { sender = min(displayWidth(of: VisibleText.of(line)), wrapWidth) }
       if metrics.showsFooter { footer = min(message.footerWidth, wrapWidth) }
     }
 

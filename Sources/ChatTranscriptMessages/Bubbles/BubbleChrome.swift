@@ -33,14 +33,15 @@ public struct BubbleChrome: Sendable, Hashable {
   /// - Parameters:
   ///   - rowWidth: Columns of the whole row (see ``columns(inRowWidth:)``).
   ///   - isIncoming: Whether the avatar (incoming) or the failed icon (outgoing) sits beside it.
-  ///   - metrics: The cell class's sizes; sanitized here.
+  ///   - metrics: The cell class's sizes; sanitized and fitted to the row here
+  ///     (``BubbleMetrics/fitted(toRowWidth:isIncoming:)``).
   ///   - configuration: The bubble width share.
   /// - Returns: The bubble's widest, in columns, padding included.
   public static func maximumBubbleWidth(
     rowWidth: Int, isIncoming: Bool, metrics: BubbleMetrics, configuration: MessageLayoutConfiguration
   ) -> Int {
-    let metrics = metrics.sanitized
     let rowWidth = min(max(rowWidth, 0), Columns.limit)
+    let metrics = metrics.fitted(toRowWidth: rowWidth, isIncoming: isIncoming)
     // The epsilon keeps 0.29 × 100 at 29 despite binary rounding.
     let byShare = Int((Double(rowWidth) * configuration.bubbleShare + 1e-9).rounded(.down))
     let beside = rowWidth - metrics.sideWidth(isIncoming: isIncoming)
@@ -63,7 +64,8 @@ public struct BubbleChrome: Sendable, Hashable {
   /// poll, a location card): measure the content at ``maximumBubbleWidth(rowWidth:isIncoming:metrics:configuration:)``
   /// minus padding, then let the chrome place the bubble, avatar, tail, failed icon, sender
   /// line and footer, and put the content at ``contentTop`` inside ``bubble``, starting at
-  /// column ``BubbleMetrics/horizontalPadding`` of the ``BubbleMetrics/sanitized`` metrics.
+  /// column ``BubbleMetrics/horizontalPadding`` of the metrics
+  /// ``BubbleMetrics/fitted(toRowWidth:isIncoming:)`` gives for the row.
   /// Every length is in columns (widths) or rows (heights); negative lengths count as 0.
   ///
   /// - Parameters:
@@ -71,7 +73,8 @@ public struct BubbleChrome: Sendable, Hashable {
   ///     calculator is given, through ``columns(inRowWidth:)``.
   ///   - message: What the chrome shows: direction, sender line, avatar, tail, failed icon,
   ///     footer text.
-  ///   - metrics: The cell class's sizes (``MessageBubbleCell/metrics``); sanitized here.
+  ///   - metrics: The cell class's sizes (``MessageBubbleCell/metrics``); sanitized and fitted
+  ///     to the row here.
   ///   - innerWidth: Columns the bubble's text-like content needs, without padding: the widest
   ///     of the content lines and the sender and footer lines (``SideTexts/widest``). Keep it
   ///     within the maximum bubble width minus padding; the chrome does not cut it.
@@ -84,9 +87,9 @@ public struct BubbleChrome: Sendable, Hashable {
     rowWidth: Int, message: MessageViewModel, metrics: BubbleMetrics, innerWidth: Int,
     minimumBubbleWidth: Int = 0, contentRows: Int, footerWidth: Int
   ) {
-    let metrics = metrics.sanitized
-    let padding = metrics.horizontalPadding
     let rowWidth = min(max(rowWidth, 0), Columns.limit)
+    let metrics = metrics.fitted(toRowWidth: rowWidth, isIncoming: message.isIncoming)
+    let padding = metrics.horizontalPadding
     let innerWidth = min(max(innerWidth, 0), Columns.limit)
     let minimumBubbleWidth = min(max(minimumBubbleWidth, 0), Columns.limit)
     // Room for the sender and footer rows, so the height cannot overflow.

@@ -47,6 +47,25 @@ public struct BubbleMetrics: Sendable, Hashable {
       maximumPhotoRows: max(clamp(maximumPhotoRows), 1))
   }
 
+  /// The metrics, sanitized, with what does not fit beside the narrowest bubble (padding, one
+  /// column of content, padding) in a row of `rowWidth` columns left out: first the avatar or
+  /// the failed icon, then the tail, then padding, a column at a time. A terminal a few columns
+  /// wide still shows every message's text inside its row, not past its edge.
+  ///
+  /// The kit's bubbles lay out with these metrics; a custom bubble that does the same places
+  /// its content exactly as ``BubbleChrome`` places the bubble.
+  public func fitted(toRowWidth rowWidth: Int, isIncoming: Bool) -> BubbleMetrics {
+    var fitted = sanitized
+    func excess() -> Int {
+      fitted.sideWidth(isIncoming: isIncoming) + 2 * fitted.horizontalPadding + 1 - rowWidth
+    }
+    guard excess() > 0 else { return fitted }
+    if isIncoming { fitted.avatarWidth = 0 } else { fitted.failedIconWidth = 0 }
+    if excess() > 0 { fitted.tailWidth = 0 }
+    if excess() > 0 { fitted.horizontalPadding = max(fitted.horizontalPadding - (excess() + 1) / 2, 0) }
+    return fitted
+  }
+
   /// Columns beside the bubble: avatar and tail for incoming, failed icon and tail for outgoing.
   func sideWidth(isIncoming: Bool) -> Int {
     tailWidth + (isIncoming ? avatarWidth : failedIconWidth)

@@ -91,7 +91,7 @@ public struct MessageViewModel: Sendable, Hashable {
       )
       return withUnsafeBytes(of: bytes) { String(decoding: $0, as: UTF8.self) }
     }
-    guard let first = sender.first else { return "(?)" }
+    guard let first = VisibleText.of(sender).first else { return "(?)" }
     let initial = String(first).uppercased()
     return displayWidth(of: initial) == 1 ? "(\(initial))" : initial
   }

@@ -15,11 +15,13 @@ public struct ItemTextMeasurer: Sendable {
     self.cache = cache
   }
 
-  /// Lines and widest line of `text` wrapped at `width` columns (at least 1).
+  /// Lines and widest line of `text` wrapped at `width` columns (at least 1), measured in
+  /// the form renderers draw it (``VisibleText``): a control character is sized as the
+  /// symbol that is drawn for it, not as the line break or nothing it is raw.
   public func metrics(of text: String, width: Int) -> TextMetrics {
     let width = max(width, 1)
     return cache.metrics(id: itemID, text: text, width: width) {
-      measurer.measure(text, maxWidth: width)
+      measurer.measure(VisibleText.of(text), maxWidth: width)
     }
   }
 }

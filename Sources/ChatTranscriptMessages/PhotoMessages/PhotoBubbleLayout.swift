@@ -22,8 +22,8 @@ public struct PhotoBubbleLayout: Sendable, Hashable {
     rowWidth: Double, viewModel: PhotoMessageViewModel, metrics: BubbleMetrics,
     configuration: MessageLayoutConfiguration, measurer: ItemTextMeasurer
   ) {
-    let metrics = metrics.sanitized
     let columns = Columns.of(rowWidth)
+    let metrics = metrics.fitted(toRowWidth: columns, isIncoming: viewModel.message.isIncoming)
     let maximum = BubbleChrome.maximumBubbleWidth(
       rowWidth: columns, isIncoming: viewModel.message.isIncoming, metrics: metrics,
       configuration: configuration)
@@ -33,7 +33,7 @@ public struct PhotoBubbleLayout: Sendable, Hashable {
     let wrapWidth = max(maximum - 2 * metrics.horizontalPadding, 1)
     let captionMetrics = viewModel.caption.map { measurer.metrics(of: $0, width: wrapWidth) }
     let sides = BubbleChrome.SideTexts(viewModel.message, metrics: metrics, wrapWidth: wrapWidth)
-    let inner = max(captionMetrics?.widestLine ?? 0, sides.widest)
+    let inner = min(max(captionMetrics?.widestLine ?? 0, sides.widest), wrapWidth)
     let captionRows = captionMetrics?.lineCount ?? 0
     chrome = BubbleChrome(
       rowWidth: columns, message: viewModel.message, metrics: metrics, innerWidth: inner,

@@ -12,7 +12,7 @@ public enum SingleRowPlacement: Sendable, Hashable {
   /// edge rather than wrapped, so these rows are always one row tall.
   public func frame(for text: String, rowWidth: Double) -> Rect {
     let columns = Columns.of(rowWidth)
-    let width = min(displayWidth(of: text), columns)
+    let width = min(displayWidth(of: VisibleText.of(text)), columns)
     let x: Int
     switch self {
     case .centered: x = (columns - width) / 2

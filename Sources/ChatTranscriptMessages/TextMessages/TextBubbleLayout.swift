@@ -20,15 +20,17 @@ public struct TextBubbleLayout: Sendable, Hashable {
     rowWidth: Double, viewModel: TextMessageViewModel, metrics: BubbleMetrics,
     configuration: MessageLayoutConfiguration, measurer: ItemTextMeasurer
   ) {
-    let metrics = metrics.sanitized
     let columns = Columns.of(rowWidth)
+    let metrics = metrics.fitted(toRowWidth: columns, isIncoming: viewModel.message.isIncoming)
     let maximum = BubbleChrome.maximumBubbleWidth(
       rowWidth: columns, isIncoming: viewModel.message.isIncoming, metrics: metrics,
       configuration: configuration)
     let wrapWidth = max(maximum - 2 * metrics.horizontalPadding, 1)
     let wrapped = measurer.metrics(of: viewModel.text, width: wrapWidth)
     let sides = BubbleChrome.SideTexts(viewModel.message, metrics: metrics, wrapWidth: wrapWidth)
-    let inner = max(wrapped.widestLine, sides.widest, 1)
+    // A cluster wider than the wrap width has a line of its own that is wider still; the
+    // bubble stays within its maximum and the renderer draws such a line as one symbol.
+    let inner = min(max(wrapped.widestLine, sides.widest, 1), wrapWidth)
     chrome = BubbleChrome(
       rowWidth: columns, message: viewModel.message, metrics: metrics, innerWidth: inner,
       contentRows: wrapped.lineCount, footerWidth: sides.footer)

@@ -26,10 +26,11 @@ import TextLayout
   }
 
   /// Maximum bubble widths: floor(0.68 × width), beside a 4-column (incoming) or 3-column
-  /// (outgoing) side slot.
+  /// (outgoing) side slot; rows too narrow for the slot leave out the avatar or failed icon,
+  /// then the tail and the padding.
   @Test(arguments: [
     (40, true, 27), (40, false, 27), (80, true, 54), (120, true, 81), (10, true, 6), (10, false, 6),
-    (5, true, 3), (0, false, 3),
+    (5, true, 3), (2, true, 1), (0, false, 1),
   ])
   func maximumBubbleWidth(width: Int, incoming: Bool, expected: Int) {
     #expect(
@@ -135,7 +136,10 @@ import TextLayout
   func badWidthsNeverTrap(width: Double) {
     let layout = layout(Self.dog, width: width, sender: true)
     #expect(layout.height >= 2)
-    #expect(layout.chrome.bubble.width >= 3)
+    #expect(layout.chrome.bubble.width >= 1)
+    // However narrow the row, the bubble stays inside it.
+    let columns = BubbleChrome.columns(inRowWidth: width)
+    #expect(layout.chrome.bubble.minX >= 0 && layout.chrome.bubble.maxX <= Double(max(columns, 1)))
   }
 
   @Test func hostileMetricsAreClamped() {
