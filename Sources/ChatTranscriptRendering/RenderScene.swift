@@ -32,15 +32,23 @@ public struct RenderScene: Sendable, Hashable {
   }
 
   /// The viewport of `collectionView` as a scene; labels wrapped by `measurer`.
-  public init(_ collectionView: CollectionView, measurer: any TextMeasurer = TerminalTextMeasurer()) {
+  ///
+  /// - Parameter lineCache: Lines wrapped for earlier scenes of the same views, reused when a
+  ///   label still shows the same text at the same width (drawing page by page); `nil` wraps
+  ///   every label.
+  public init(
+    _ collectionView: CollectionView, measurer: any TextMeasurer = TerminalTextMeasurer(),
+    lineCache: LabelLineCache? = nil
+  ) {
     let viewport = collectionView.viewport
     self.init(width: Self.cells(viewport.width), height: Self.cells(viewport.height), elements: [])
+    let cache = lineCache ?? LabelLineCache()
     for (_, cell) in collectionView.visibleCells {
-      add(cell, origin: Point(x: 0, y: -viewport.contentOffset), measurer: measurer)
+      add(cell, origin: Point(x: 0, y: -viewport.contentOffset), measurer: measurer, cache: cache)
     }
   }
 
-  private mutating func add(_ view: View, origin: Point, measurer: any TextMeasurer) {
+  private mutating func add(_ view: View, origin: Point, measurer: any TextMeasurer, cache: LabelLineCache) {
     guard !view.isHidden else { return }
     let frame = Rect(
       x: origin.x + view.frame.minX, y: origin.y + view.frame.minY, width: view.frame.width,
@@ -64,8 +72,7 @@ public struct RenderScene: Sendable, Hashable {
         elements.append(.box(x: x, y: rows.lowerBound, width: width, height: rows.count, style: style))
       }
       if let label = view as? Label, !label.text.isEmpty, width > 0, !rows.isEmpty {
-        let text = Self.visibleText(label.text)
-        let lines = measurer.lines(of: text, maxWidth: width)
+        let (text, lines) = cache.lines(of: label, width: width, measurer: measurer)
         // A label can be taller than its lines (its text was sized differently, or it is
         // padded); scrolled past its last line, the first line to draw is past the end.
         let first = max(rows.lowerBound - y, 0)
@@ -80,7 +87,7 @@ public struct RenderScene: Sendable, Hashable {
       }
     }
     for subview in view.subviews {
-      add(subview, origin: frame.origin, measurer: measurer)
+      add(subview, origin: frame.origin, measurer: measurer, cache: cache)
     }
   }
 

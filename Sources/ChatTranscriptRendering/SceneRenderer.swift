@@ -11,7 +11,10 @@ public protocol SceneRenderer {
 
 extension SceneRenderer {
   /// What the viewport of `collectionView` shows, in this renderer's format.
-  public func render(_ collectionView: CollectionView) -> String {
-    render(RenderScene(collectionView, measurer: measurer))
+  ///
+  /// - Parameter lineCache: Reuses the lines of labels wrapped for earlier drawings of the
+  ///   same views (see ``LabelLineCache``).
+  public func render(_ collectionView: CollectionView, lineCache: LabelLineCache? = nil) -> String {
+    render(RenderScene(collectionView, measurer: measurer, lineCache: lineCache))
   }
 }

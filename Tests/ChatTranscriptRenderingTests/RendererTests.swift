@@ -1,6 +1,7 @@
 import ChatTranscript
 import ChatTranscriptRendering
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import TextLayout
@@ -143,6 +144,44 @@ struct StyledBuilder: ChatItemPresenterBuilder {
       if case .text(let text, _, _, _, _) = element { text } else { nil }
     }
     #expect(texts == Array(["one", "two"].dropFirst(Int(offset))))
+  }
+
+  /// Drawn page by page with a line cache, a label taller than a page is wrapped once, and
+  /// the pages together draw every line once.
+  @Test func aLabelDrawnPageByPageIsWrappedOnce() {
+    let lines = (0..<10).map { "line \($0)" }
+    let dataSource = ArrayDataSource([TestItem(id: "tall", height: 10, text: lines.joined(separator: "\n"))])
+    let controller = ChatTranscriptController(
+      buildersByType: ["test": [StyledBuilder()]], decorator: UniformDecorator(bottomMargin: 0),
+      viewport: Viewport(width: 30, height: 2))
+    controller.dataSource = dataSource
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    let measurer = CountingLinesMeasurer()
+    let cache = LabelLineCache()
+    var drawn: [String] = []
+    for page in 0..<5 {
+      controller.collectionView.setContentOffset(Double(page * 2))
+      let scene = RenderScene(controller.collectionView, measurer: measurer, lineCache: cache)
+      drawn += scene.elements.compactMap { element -> String? in
+        if case .text(let text, _, _, _, _) = element { text } else { nil }
+      }
+    }
+    #expect(drawn == lines)
+    #expect(measurer.calls.load(ordering: .relaxed) == 1)
+  }
+}
+
+/// Counts how often text is wrapped for drawing.
+final class CountingLinesMeasurer: TextMeasurer {
+  let calls = Atomic(0)
+  private let measurer = TerminalTextMeasurer()
+
+  func measure(_ text: String, maxWidth: Int) -> TextMetrics { measurer.measure(text, maxWidth: maxWidth) }
+
+  func lines(of text: String, maxWidth: Int) -> [TextLine] {
+    calls.add(1, ordering: .relaxed)
+    return measurer.lines(of: text, maxWidth: maxWidth)
   }
 }
 

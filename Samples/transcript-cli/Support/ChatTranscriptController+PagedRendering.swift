@@ -20,12 +20,14 @@ extension ChatTranscriptController {
     from top: Double, to bottom: Double, by renderer: some SceneRenderer, _ emit: (String) -> Void
   ) {
     let width = collectionView.viewport.width
+    // A message taller than a page is wrapped once, not once per page it spans.
+    let lineCache = LabelLineCache()
     var offset = top
     while offset < bottom {
       let height = min(Double(Self.renderingPageRows), bottom - offset)
       setViewportSize(width: width, height: height)
       collectionView.setContentOffset(offset)
-      emit(renderer.render(collectionView) + "\n")
+      emit(renderer.render(collectionView, lineCache: lineCache) + "\n")
       offset += height
     }
   }
