@@ -20,11 +20,21 @@ final class TranscriptSession {
     controller.dataSource = transcript
   }
 
-  /// Feeds the stream at `path` (`-` for standard input), applying updates as it goes.
+  /// Applies the whole stream at `path` (`-` for standard input) to the transcript, then lays
+  /// it out once.
+  ///
+  /// Nothing is shown before the end, so the controller leaves the transcript while it is fed
+  /// and lays out the final items once (heights measured on all cores), instead of an update
+  /// per batch of events placing its changes one by one. The rows are the same either way.
   ///
   /// - Returns: whether every line applied; `nil` when the input could not be read.
   func feed(_ path: String) -> Bool? {
-    StreamInput.feed(path, into: transcript, afterBatch: controller.applyPendingUpdates)
+    controller.dataSource = nil
+    let clean = StreamInput.feed(path, into: transcript)
+    controller.dataSource = transcript
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    return clean
   }
 
   /// The theme named `name`, or a usage error listing the themes.
