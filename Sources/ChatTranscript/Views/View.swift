@@ -21,9 +21,13 @@ open class View {
     view.superview = self
   }
 
+  /// - Complexity: O(n) for a parent of n subviews, a compare and a move per subview; views
+  ///   leave in about the order they came (cells scrolling out), so the search is usually short.
   public func removeFromSuperview() {
     guard let parent = superview else { return }
-    parent.subviews.removeAll { $0 === self }
+    if let index = parent.subviews.firstIndex(where: { $0 === self }) {
+      parent.subviews.remove(at: index)
+    }
     superview = nil
   }
 
