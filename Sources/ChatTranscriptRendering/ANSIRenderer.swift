@@ -16,31 +16,46 @@ public struct ANSIRenderer: SceneRenderer {
   }
 
   public func render(_ scene: RenderScene) -> String {
-    CharacterGrid(scene).rows.map(line).joined(separator: "\n")
+    let grid = CharacterGrid(scene)
+    var codesByStyles: [UInt32: String] = [:]
+    return grid.rows.map { line($0, in: grid, codesByStyles: &codesByStyles) }.joined(separator: "\n")
   }
 
-  private func line(_ cells: [CharacterGrid.Cell]) -> String {
-    // Trailing cells with nothing to show are left out.
-    let end =
-      (cells.lastIndex { $0.text != " " || palette.style(named: $0.boxStyle)?.background != nil } ?? -1) + 1
-    var output = ""
+  private func line(
+    _ row: CharacterGrid.Row, in grid: CharacterGrid, codesByStyles: inout [UInt32: String]
+  ) -> String {
+    // Trailing cells with nothing to show are left out; the columns before the row's first
+    // cell are blank and unstyled.
+    guard
+      let last = row.cells.lastIndex(where: {
+        !grid.isSpace($0) || palette.style(named: grid.styleName($0.boxStyle))?.background != nil
+      })
+    else { return "" }
+    var output = String(repeating: " ", count: row.start)
     var current = ""
-    for cell in cells[..<end] {
-      let codes = sgr(for: cell)
+    for cell in row.cells[...last] {
+      let key = UInt32(cell.boxStyle) << 16 | UInt32(cell.textStyle)
+      let codes =
+        codesByStyles[key]
+        ?? {
+          let codes = sgr(box: grid.styleName(cell.boxStyle), text: grid.styleName(cell.textStyle))
+          codesByStyles[key] = codes
+          return codes
+        }()
       if codes != current {
         output += "\u{1B}[0" + codes + "m"
         current = codes
       }
-      output += cell.text
+      output += grid.text(of: cell)
     }
     if !current.isEmpty { output += "\u{1B}[0m" }
     return output
   }
 
   /// The SGR parameters (after a reset) for a cell: text colour over box colour.
-  private func sgr(for cell: CharacterGrid.Cell) -> String {
-    let box = palette.style(named: cell.boxStyle)
-    let text = palette.style(named: cell.textStyle)
+  private func sgr(box boxStyle: String?, text textStyle: String?) -> String {
+    let box = palette.style(named: boxStyle)
+    let text = palette.style(named: textStyle)
     var codes = ""
     if text?.isBold == true { codes += ";1" }
     if let foreground = text?.foreground ?? box?.foreground {

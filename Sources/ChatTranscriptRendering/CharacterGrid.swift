@@ -3,43 +3,133 @@ import TextLayout
 /// A scene rasterized into terminal cells: what the plain-text and ANSI renderers print.
 ///
 /// Each cell holds one grapheme cluster (a cluster n columns wide fills its cell and blanks
-/// the n - 1 after it) and the style names of the box below it and the text on it.
+/// the n - 1 after it) and the styles of the box below it and the text on it.
+///
+/// Only what is drawn takes memory: each row keeps the cells from its first drawn column to
+/// its last, a cell is 12 bytes (its cluster's bytes live in one buffer shared by the grid,
+/// its styles are indexes into one list of names), and rows with nothing on them are empty.
+/// A page of a transcript drawn 10,000 columns wide costs what its bubbles and text cost, not
+/// 10,000 cells per row.
 struct CharacterGrid {
-  struct Cell: Equatable {
-    var text = " "
-    var boxStyle: String?
-    var textStyle: String?
+  struct Cell {
+    /// Where the cluster's UTF-8 bytes start in ``CharacterGrid/bytes``.
+    var textStart: UInt32 = 0
+    /// The cluster's length in bytes; ``blank`` for a space, ``covered`` for a cell a wider
+    /// cluster to its left covers.
+    var textLength: UInt16 = Cell.blank
+    /// Indexes into ``CharacterGrid/styleNames``; 0 is no style.
+    var boxStyle: UInt16 = 0
+    var textStyle: UInt16 = 0
+
+    static let blank: UInt16 = 0
+    static let covered: UInt16 = .max
+
+    var isBlank: Bool { textLength == Self.blank }
   }
 
-  private(set) var rows: [[Cell]]
+  /// Whether `cell` shows a space: blank, or a space written by text.
+  func isSpace(_ cell: Cell) -> Bool {
+    cell.isBlank || (cell.textLength == 1 && bytes[Int(cell.textStart)] == UInt8(ascii: " "))
+  }
+
+  /// One row: the cells of columns `start..<start + cells.count`; the columns around them are
+  /// blank and unstyled.
+  struct Row {
+    var start = 0
+    var cells: [Cell] = []
+  }
+
+  private(set) var rows: [Row]
   let width: Int
+  /// The clusters' UTF-8 bytes.
+  private(set) var bytes: [UInt8] = []
+  /// Style names by index; index 0 stands for no style.
+  private(set) var styleNames: [String?] = [nil]
+  private var styleIndexes: [String: UInt16] = [:]
 
   init(_ scene: RenderScene) {
     width = scene.width
-    rows = Array(repeating: Array(repeating: Cell(), count: scene.width), count: scene.height)
+    rows = Array(repeating: Row(), count: scene.height)
     for element in scene.elements {
       switch element {
       case .box(let x, let y, let width, let height, let style):
+        let style = index(of: style)
         fill(x: x, y: y, width: width, height: height) { $0.boxStyle = style }
       case .text(let text, let x, let y, let width, let style):
-        write(text, x: x, y: y, limit: x + width, style: style)
+        write(text, x: x, y: y, limit: x + width, style: index(of: style))
       case .image(let description, let x, let y, let width, let height, let style):
+        let style = index(of: style)
         outline(x: x, y: y, width: width, height: height, style: style)
         write(description, x: x + 1, y: y + height / 2, limit: x + width - 1, style: style)
       }
     }
   }
 
-  private mutating func fill(x: Int, y: Int, width: Int, height: Int, _ body: (inout Cell) -> Void) {
-    for row in max(y, 0)..<max(min(y + height, rows.count), max(y, 0)) {
-      for column in max(x, 0)..<max(min(x + width, self.width), max(x, 0)) {
-        body(&rows[row][column])
+  /// The text of `cell`: its cluster, a space, or nothing for a covered cell.
+  func text(of cell: Cell) -> Substring {
+    switch cell.textLength {
+    case Cell.blank: " "
+    case Cell.covered: ""
+    default:
+      bytes.withUnsafeBufferPointer { buffer in
+        let start = Int(cell.textStart)
+        return Substring(
+          String(decoding: buffer[start..<start + Int(cell.textLength)], as: UTF8.self))
       }
     }
   }
 
+  /// Appends the UTF-8 bytes of `cell`'s text to `output`.
+  func appendText(of cell: Cell, to output: inout [UInt8]) {
+    switch cell.textLength {
+    case Cell.blank: output.append(UInt8(ascii: " "))
+    case Cell.covered: break
+    default:
+      let start = Int(cell.textStart)
+      output.append(contentsOf: bytes[start..<start + Int(cell.textLength)])
+    }
+  }
+
+  func styleName(_ index: UInt16) -> String? { styleNames[Int(index)] }
+
+  private mutating func index(of style: String?) -> UInt16 {
+    guard let style else { return 0 }
+    if let index = styleIndexes[style] { return index }
+    // More distinct styles than an index holds draw unstyled rather than trap.
+    guard styleNames.count < Int(UInt16.max) else { return 0 }
+    let index = UInt16(styleNames.count)
+    styleNames.append(style)
+    styleIndexes[style] = index
+    return index
+  }
+
+  /// Makes row `y` hold columns `first..<end` (clamped to the grid) and runs `body` on each.
+  private mutating func update(row y: Int, columns first: Int, _ end: Int, _ body: (inout Cell) -> Void) {
+    let first = max(first, 0)
+    let end = min(end, width)
+    guard y >= 0, y < rows.count, first < end else { return }
+    if rows[y].cells.isEmpty {
+      rows[y].start = first
+    } else if first < rows[y].start {
+      rows[y].cells.insert(contentsOf: repeatElement(Cell(), count: rows[y].start - first), at: 0)
+      rows[y].start = first
+    }
+    let needed = end - rows[y].start
+    if rows[y].cells.count < needed {
+      rows[y].cells.append(contentsOf: repeatElement(Cell(), count: needed - rows[y].cells.count))
+    }
+    let start = rows[y].start
+    for column in first..<end { body(&rows[y].cells[column - start]) }
+  }
+
+  private mutating func fill(x: Int, y: Int, width: Int, height: Int, _ body: (inout Cell) -> Void) {
+    for row in max(y, 0)..<max(min(y + height, rows.count), max(y, 0)) {
+      update(row: row, columns: x, x + width, body)
+    }
+  }
+
   /// Draws a box outline with box-drawing characters; too small boxes get brackets only.
-  private mutating func outline(x: Int, y: Int, width: Int, height: Int, style: String?) {
+  private mutating func outline(x: Int, y: Int, width: Int, height: Int, style: UInt16) {
     guard width >= 2, height >= 1 else { return }
     if height == 1 {
       write("[", x: x, y: y, limit: x + 1, style: style)
@@ -56,24 +146,39 @@ struct CharacterGrid {
   }
 
   /// Writes `text` from column `x` of row `y`, stopping before column `limit` or the edge.
-  mutating func write(_ text: String, x: Int, y: Int, limit: Int, style: String?) {
+  mutating func write(_ text: String, x: Int, y: Int, limit: Int, style: UInt16) {
     guard y >= 0, y < rows.count else { return }
     var column = x
     let end = min(limit, width)
-    for cluster in GraphemeClusters(text) {
-      guard cluster.width > 0 else { continue }
-      if column + cluster.width > end { break }
-      if column >= 0 {
-        rows[y][column].text = String(text[cluster.range])
-        rows[y][column].textStyle = style
-        // A cluster wider than one column covers the cells after it (three for 🖐🏼 and
-        // its skin tone, by the width rules).
-        for covered in column + 1..<column + cluster.width {
-          rows[y][covered].text = ""
-          rows[y][covered].textStyle = style
+    var utf8 = text
+    utf8.withUTF8 { source in
+      for cluster in GraphemeClusters(text) {
+        guard cluster.width > 0 else { continue }
+        if column + cluster.width > end { break }
+        if column >= 0 {
+          let start = UInt32(truncatingIfNeeded: bytes.count)
+          let from = text.utf8.distance(from: text.startIndex, to: cluster.range.lowerBound)
+          let to = text.utf8.distance(from: text.startIndex, to: cluster.range.upperBound)
+          // A cluster longer than a cell can say is drawn as U+FFFD.
+          if to - from < Int(Cell.covered) {
+            bytes.append(contentsOf: source[from..<to])
+          } else {
+            bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+          }
+          let length = UInt16(bytes.count - Int(start))
+          // A cluster wider than one column covers the cells after it (three for 🖐🏼 and
+          // its skin tone, by the width rules).
+          update(row: y, columns: column, column + cluster.width) { cell in
+            cell.textLength = Cell.covered
+            cell.textStyle = style
+          }
+          update(row: y, columns: column, column + 1) { cell in
+            cell.textStart = start
+            cell.textLength = length
+          }
         }
+        column += cluster.width
       }
-      column += cluster.width
     }
   }
 }

@@ -11,11 +11,17 @@ public struct PlainTextRenderer: SceneRenderer {
     self.measurer = measurer
   }
 
+  /// Each row's cells as UTF-8, without the spaces that end it: built as bytes, with no string
+  /// per cell.
   public func render(_ scene: RenderScene) -> String {
-    CharacterGrid(scene).rows.map { row in
-      var line = row.map(\.text).joined()
-      while line.last == " " { line.removeLast() }
-      return line
-    }.joined(separator: "\n")
+    let grid = CharacterGrid(scene)
+    var output: [UInt8] = []
+    for (index, row) in grid.rows.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: "\n")) }
+      guard let last = row.cells.lastIndex(where: { !grid.isSpace($0) }) else { continue }
+      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: row.start))
+      for cell in row.cells[...last] { grid.appendText(of: cell, to: &output) }
+    }
+    return String(decoding: output, as: UTF8.self)
   }
 }
