@@ -78,6 +78,8 @@ struct BenchRunner {
       return ScrollScenario.run(items: items, plan: plan)
     case RowOfIDScenario.name:
       return RowOfIDScenario.run(items: items, plan: plan)
+    case let name where CLIPathScenario.names.contains(name):
+      return CLIPathScenario.run(name, items: items, plan: plan)
     default:
       return LayoutScenarios.run(name, items: items, plan: plan)
     }

@@ -30,6 +30,8 @@ enum ScenarioCatalog {
     Entry("row-of-id", "find the row of a random item's id", isChartable: false),
     Entry("scroll", "scroll top to bottom in viewport steps; cells created, configures", isChartable: false),
     Entry("diff", "random changes a data source does not describe: a full diff", isChartable: false),
+    Entry("cli-layout", "transcript layout's path: read an NDJSON file, lay out once, format rows"),
+    Entry("render-plain", "transcript render --format plain's path: the same, then draw every page"),
     Entry("memory", "resident bytes per item beyond the payload, in a fresh process", isChartable: false),
   ]
 

@@ -6,7 +6,8 @@
   import Darwin
 #endif
 
-/// Runs this same executable again with other arguments, sharing standard output and error.
+/// Runs this same executable again with other arguments, or a shell command, sharing standard
+/// output and error.
 ///
 /// For measurements of the whole process (resident memory) that other scenarios' allocations
 /// would pollute: the child starts with a clean heap and prints its result where the parent
@@ -21,6 +22,26 @@ enum ChildProcess {
     #else
       let executable = CommandLine.arguments[0]
     #endif
+    return run(executable, arguments)
+  }
+
+  /// Runs `command` with `/bin/sh -c` and waits for it.
+  ///
+  /// - Returns: the command's exit status, or `nil` when the shell could not be started.
+  static func run(shell command: String) -> Int32? {
+    run("/bin/sh", ["-c", command])
+  }
+
+  /// This process's id, to name temporary files.
+  static var processID: Int32 { getpid() }
+
+  /// Removes the file at `path`, if there is one.
+  static func removeFile(_ path: String) {
+    _ = unlink(path)
+  }
+
+  /// Runs `executable` with `arguments` (not counting its own name) and waits for it.
+  private static func run(_ executable: String, _ arguments: [String]) -> Int32? {
     // Whatever this process printed so far must come out before the child's lines.
     fflush(nil)
     let argv = ([executable] + arguments).map { strdup($0) }

@@ -1,10 +1,9 @@
 import ChatTranscript
-import ChatTranscriptRendering
 
 extension ChatTranscriptController {
-  /// Rows drawn per page: few pages for a whole transcript, yet a small character grid (one cell
-  /// per row and column) whatever the transcript's height.
-  static let renderingPageRows = 4_096
+  /// Rows drawn per page: few pages for a whole transcript, yet a small character grid
+  /// whatever the transcript's height.
+  public static let renderingPageRows = 4_096
 
   /// Draws content rows `top..<bottom` through `renderer`, a page at a time, at the viewport's
   /// width (the width the transcript is laid out for), handing each page to `emit` as lines that
@@ -16,7 +15,7 @@ extension ChatTranscriptController {
   /// way: each line of output depends only on what covers that row.
   ///
   /// Moves the viewport; the caller sets it back if it needs it.
-  func renderRows(
+  public func renderRows(
     from top: Double, to bottom: Double, by renderer: some SceneRenderer, _ emit: (String) -> Void
   ) {
     let width = collectionView.viewport.width

@@ -1,0 +1,86 @@
+import ChatTranscript
+import ChatTranscriptMessages
+import ChatTranscriptRendering
+import ChatTranscriptStreams
+import CommandLineSupport
+
+/// `cli-layout` and `render-plain`: what `transcript layout --width 60` and `transcript render
+/// --width 60 --format plain` do with a stream file, timed whole, so the commands' figures are
+/// tracked with the engine's.
+///
+/// The N items are written as an NDJSON file of inserts. Each run reads it as the commands do
+/// (`StreamInput.feed` into a `StreamTranscript`), lays it out once at 60 columns with the
+/// compact theme, and then either formats every row's `id`, `y` and height as tab-separated
+/// lines (`cli-layout`) or draws the whole transcript page by page with the plain renderer
+/// (`render-plain`); the output is counted, not written. When `jq` and `fmt` are on the PATH,
+/// the same file also goes through `jq -r '.item.text // empty' FILE | fmt -w 60` after each
+/// run: the floor a user compares the commands with, measured in the same run, and reported as
+/// a ratio.
+enum CLIPathScenario {
+  static let names = ["cli-layout", "render-plain"]
+  static let width = 60
+
+  static func run(_ name: String, items: [StreamItem], plan: ScenarioPlan) -> BenchResult {
+    let path = "/tmp/transcript-bench-\(ChildProcess.processID)-\(name).ndjson"
+    let encoder = StreamEncoder()
+    let stream = items.map { encoder.encode(.insert($0, position: .end)) + "\n" }.joined()
+    if let problem = TextFile.save(stream, to: path) {
+      var result = BenchResult(scenario: name, items: items.count, runs: Timings())
+      result.failures.append("cannot write the stream file: \(problem)")
+      return result
+    }
+    defer { ChildProcess.removeFile(path) }
+    let pipeline = "jq -r '.item.text // empty' \(path) | fmt -w \(width) > /dev/null"
+    let hasPipeline = ChildProcess.run(shell: "command -v jq > /dev/null && command -v fmt > /dev/null") == 0
+
+    var runs = Timings()
+    var pipelineRuns = Timings()
+    var outputBytes = 0
+    for run in 1...max(plan.runs, 1) {
+      plan.progress.begin("\(name) @ \(items.count) items: run \(run)/\(plan.runs)")
+      runs.add(Stopwatch.time { outputBytes = runOnce(name, path: path) })
+      if hasPipeline {
+        pipelineRuns.add(Stopwatch.time { _ = ChildProcess.run(shell: pipeline) })
+      }
+    }
+    var result = BenchResult(scenario: name, items: items.count, runs: runs)
+    result.check = outputBytes
+    result.details.add("outputBytes", outputBytes)
+    result.details.add("streamBytes", stream.utf8.count)
+    if hasPipeline {
+      let floor = pipelineRuns.median
+      result.details.add("pipelineSeconds", floor)
+      result.details.add("ratioToPipeline", result.seconds / floor)
+      result.notes.append(
+        "\(name) / (jq | fmt -w \(width)) on the same \(stream.utf8.count / 1_000_000) MB: "
+          + "\(BenchResult.rounded(result.seconds / floor, digits: 2))× "
+          + "(\(BenchResult.duration(result.seconds)) against \(BenchResult.duration(floor)))")
+    } else {
+      result.notes.append("jq or fmt not found: no pipeline to compare with")
+    }
+    return result
+  }
+
+  /// One run of the command's path; returns the bytes it would print.
+  private static func runOnce(_ name: String, path: String) -> Int {
+    let transcript = StreamTranscript()
+    _ = StreamInput.feed(path, into: transcript)
+    let controller = ChatTranscriptController(
+      buildersByType: MessagesKit.builders(theme: CompactTheme()), decorator: MessagesKit.decorator(),
+      viewport: Viewport(width: Double(width), height: 24))
+    controller.dataSource = transcript
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    var bytes = 0
+    if name == "cli-layout" {
+      for (id, frame) in controller.rowFrames {
+        bytes += "\(id)\t\(Int(frame.minY))\t\(Int(frame.height))\n".utf8.count
+      }
+    } else {
+      controller.renderRows(from: 0, to: max(controller.contentHeight, 1), by: PlainTextRenderer()) {
+        bytes += $0.utf8.count
+      }
+    }
+    return bytes
+  }
+}
