@@ -145,9 +145,35 @@ struct CharacterGrid {
     write("└" + horizontal + "┘", x: x, y: y + height - 1, limit: x + width, style: style)
   }
 
+  /// Writes `text` like ``write(_:x:y:limit:style:)`` when it is printable ASCII, where every
+  /// byte is a cluster one column wide: without cluster segmentation, one cell per byte.
+  ///
+  /// - Returns: `false`, having written nothing, when `text` is not printable ASCII.
+  private mutating func writePrintableASCII(_ text: String, x: Int, y: Int, limit: Int, style: UInt16) -> Bool
+  {
+    let written: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
+      guard source.allSatisfy({ $0 &- 0x20 < 0x5F }) else { return false }
+      let first = max(x, 0)
+      let end = min(limit, width, x + source.count)
+      guard first < end else { return true }
+      let start = bytes.count
+      bytes.append(contentsOf: source[(first - x)..<(end - x)])
+      var offset = UInt32(truncatingIfNeeded: start)
+      update(row: y, columns: first, end) { cell in
+        cell.textStart = offset
+        cell.textLength = 1
+        cell.textStyle = style
+        offset &+= 1
+      }
+      return true
+    }
+    return written ?? false
+  }
+
   /// Writes `text` from column `x` of row `y`, stopping before column `limit` or the edge.
   mutating func write(_ text: String, x: Int, y: Int, limit: Int, style: UInt16) {
     guard y >= 0, y < rows.count else { return }
+    if writePrintableASCII(text, x: x, y: y, limit: limit, style: style) { return }
     var column = x
     let end = min(limit, width)
     var utf8 = text
