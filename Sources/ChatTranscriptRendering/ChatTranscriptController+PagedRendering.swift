@@ -1,4 +1,5 @@
 import ChatTranscript
+import TextLayout
 
 extension ChatTranscriptController {
   /// Rows drawn per page: few pages for a whole transcript, yet a small character grid
@@ -18,16 +19,32 @@ extension ChatTranscriptController {
   public func renderRows(
     from top: Double, to bottom: Double, by renderer: some SceneRenderer, _ emit: (String) -> Void
   ) {
+    forEachPage(from: top, to: bottom, measurer: renderer.measurer) { scene, _ in
+      emit(renderer.render(scene) + "\n")
+    }
+  }
+
+  /// The scenes of content rows `top..<bottom`, a page of at most ``renderingPageRows`` rows at
+  /// a time, each with the row its page starts at (counted from `top`): what a document
+  /// renderer (``SVGRenderer/elements(of:rowOffset:)``) writes one after another.
+  ///
+  /// Labels are wrapped once, however many pages they span. Moves the viewport.
+  public func forEachPage(
+    from top: Double, to bottom: Double, measurer: any TextMeasurer = TerminalTextMeasurer(),
+    _ body: (_ scene: RenderScene, _ rowOffset: Int) -> Void
+  ) {
     let width = collectionView.viewport.width
     // A message taller than a page is wrapped once, not once per page it spans.
     let lineCache = LabelLineCache()
     var offset = top
+    var rowOffset = 0
     while offset < bottom {
       let height = min(Double(Self.renderingPageRows), bottom - offset)
       setViewportSize(width: width, height: height)
       collectionView.setContentOffset(offset)
-      emit(renderer.render(collectionView, lineCache: lineCache) + "\n")
+      body(RenderScene(collectionView, measurer: measurer, lineCache: lineCache), rowOffset)
       offset += height
+      rowOffset += Int(height)
     }
   }
 }

@@ -4,7 +4,7 @@ import TextLayout
 /// absolutely placed blocks on a grid of character cells, so it matches the terminal.
 ///
 /// Every text and attribute value is escaped; message text cannot add markup or scripts.
-public struct HTMLRenderer: SceneRenderer {
+public struct HTMLRenderer: DocumentRenderer {
   public var measurer: any TextMeasurer
   public var palette: RenderPalette
   public var title = "Chat transcript"
@@ -16,10 +16,15 @@ public struct HTMLRenderer: SceneRenderer {
     self.palette = palette
   }
 
-  public func render(_ scene: RenderScene) -> String {
+  /// The opening of a page `width` × `height` cells: the head, the style sheet and the
+  /// transcript's container.
+  ///
+  /// With ``elements(of:rowOffset:)`` and ``documentEnd`` it draws a page a part at a time, so
+  /// a transcript of any height is one page drawn in memory proportional to a part.
+  public func documentStart(width: Int, height: Int) -> String {
     let background = palette.canvas.background?.hex ?? "#ffffff"
     let foreground = palette.canvas.foreground?.hex ?? "#000000"
-    var html = """
+    return """
       <!DOCTYPE html>
       <html lang="en">
       <head>
@@ -27,7 +32,7 @@ public struct HTMLRenderer: SceneRenderer {
       <title>\(markupEscaped(title))</title>
       <style>
       body { margin: 0; background: \(background); color: \(foreground); }
-      .transcript { position: relative; width: \(scene.width * cellWidth)px; height: \(scene.height * cellHeight)px;
+      .transcript { position: relative; width: \(width * cellWidth)px; height: \(height * cellHeight)px;
         font: \(cellHeight * 13 / 16)px/\(cellHeight)px monospace; overflow: hidden; }
       .transcript div { position: absolute; white-space: pre; overflow: hidden; }
       .box { border-radius: 4px; }
@@ -38,23 +43,34 @@ public struct HTMLRenderer: SceneRenderer {
       <div class="transcript">
 
       """
+  }
+
+  /// The scene's elements, one per line, moved down `rowOffset` rows (the part's top).
+  public func elements(of scene: RenderScene, rowOffset: Int) -> String {
+    var html = ""
     for element in scene.elements {
       switch element {
       case .box(let x, let y, let width, let height, let style):
         guard let fill = palette.style(named: style)?.background else { continue }
         html +=
-          #"<div class="box \#(cssClassName(style))" style="\#(place(x, y, width, height))background:\#(fill.hex)"></div>"#
+          #"<div class="box \#(cssClassName(style))" "#
+          + #"style="\#(place(x, y + rowOffset, width, height))background:\#(fill.hex)"></div>"#
           + "\n"
       case .text(let text, let x, let y, let width, let style):
-        html += #"<div style="\#(place(x, y, width, 1))\#(look(style))">\#(markupEscaped(text))</div>"# + "\n"
+        html +=
+          #"<div style="\#(place(x, y + rowOffset, width, 1))\#(look(style))">\#(markupEscaped(text))</div>"#
+          + "\n"
       case .image(let description, let x, let y, let width, let height, let style):
         html +=
-          #"<div class="image" style="\#(place(x, y, width, height))\#(look(style))">\#(markupEscaped(description))</div>"#
-          + "\n"
+          #"<div class="image" style="\#(place(x, y + rowOffset, width, height))\#(look(style))">"#
+          + markupEscaped(description) + "</div>\n"
       }
     }
-    return html + "</div>\n</body>\n</html>\n"
+    return html
   }
+
+  /// What closes a page.
+  public var documentEnd: String { "</div>\n</body>\n</html>\n" }
 
   private func place(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> String {
     "left:\(x * cellWidth)px;top:\(y * cellHeight)px;width:\(width * cellWidth)px;height:\(height * cellHeight)px;"

@@ -5,7 +5,7 @@ import TextLayout
 /// their columns so wide characters line up as on a terminal.
 ///
 /// Every text and attribute value is escaped; message text cannot add elements or scripts.
-public struct SVGRenderer: SceneRenderer {
+public struct SVGRenderer: DocumentRenderer {
   public var measurer: any TextMeasurer
   public var palette: RenderPalette
   public var cellWidth = 8
@@ -16,38 +16,51 @@ public struct SVGRenderer: SceneRenderer {
     self.palette = palette
   }
 
-  public func render(_ scene: RenderScene) -> String {
-    let width = scene.width * cellWidth
-    let height = scene.height * cellHeight
-    var lines = [
-      #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" "#
-        + #"viewBox="0 0 \#(width) \#(height)" font-family="monospace" font-size="\#(cellHeight * 13 / 16)">"#
-    ]
+  /// The opening of a document `width` × `height` cells: the `<svg>` element and the canvas.
+  ///
+  /// With ``elements(of:rowOffset:)`` and ``documentEnd`` it draws a document a page at a
+  /// time, so a transcript of any height is one picture drawn in memory proportional to a page.
+  public func documentStart(width: Int, height: Int) -> String {
+    let pixelWidth = width * cellWidth
+    let pixelHeight = height * cellHeight
+    var start =
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(pixelWidth)" height="\#(pixelHeight)" "#
+      + #"viewBox="0 0 \#(pixelWidth) \#(pixelHeight)" font-family="monospace" font-size="\#(cellHeight * 13 / 16)">"#
+      + "\n"
     if let background = palette.canvas.background {
-      lines.append(#"<rect width="100%" height="100%" fill="\#(background.hex)"/>"#)
+      start += #"<rect width="100%" height="100%" fill="\#(background.hex)"/>"# + "\n"
     }
+    return start
+  }
+
+  /// The scene's elements, one per line, moved down `rowOffset` rows (the page's top).
+  public func elements(of scene: RenderScene, rowOffset: Int) -> String {
+    var lines: [String] = []
     for element in scene.elements {
       switch element {
       case .box(let x, let y, let width, let height, let style):
         guard let fill = palette.style(named: style)?.background else { continue }
         lines.append(
-          #"<rect x="\#(x * cellWidth)" y="\#(y * cellHeight)" width="\#(width * cellWidth)" "#
+          #"<rect x="\#(x * cellWidth)" y="\#((y + rowOffset) * cellHeight)" width="\#(width * cellWidth)" "#
             + #"height="\#(height * cellHeight)" rx="4" fill="\#(fill.hex)" class="\#(cssClassName(style))"/>"#
         )
       case .text(let text, let x, let y, _, let style):
-        lines.append(textElement(text, x: x, y: y, style: style))
+        lines.append(textElement(text, x: x, y: y + rowOffset, style: style))
       case .image(let description, let x, let y, let width, let height, let style):
         let stroke = (palette.style(named: style)?.foreground ?? palette.canvas.foreground)?.hex ?? "#888888"
         lines.append(
-          #"<rect x="\#(x * cellWidth + 1)" y="\#(y * cellHeight + 1)" width="\#(max(width * cellWidth - 2, 0))" "#
+          #"<rect x="\#(x * cellWidth + 1)" y="\#((y + rowOffset) * cellHeight + 1)" "#
+            + #"width="\#(max(width * cellWidth - 2, 0))" "#
             + #"height="\#(max(height * cellHeight - 2, 0))" fill="none" stroke="\#(stroke)" "#
             + #"stroke-dasharray="4 3"/>"#)
-        lines.append(textElement(description, x: x + 1, y: y + height / 2, style: style))
+        lines.append(textElement(description, x: x + 1, y: y + rowOffset + height / 2, style: style))
       }
     }
-    lines.append("</svg>")
-    return lines.joined(separator: "\n") + "\n"
+    return lines.map { $0 + "\n" }.joined()
   }
+
+  /// What closes a document.
+  public var documentEnd: String { "</svg>\n" }
 
   private func textElement(_ text: String, x: Int, y: Int, style: String?) -> String {
     let look = palette.style(named: style)

@@ -18,3 +18,21 @@ extension SceneRenderer {
     render(RenderScene(collectionView, measurer: measurer, lineCache: lineCache))
   }
 }
+
+/// A renderer whose output is one document (SVG, HTML) that can be written in parts: its
+/// start, the elements of each page of a transcript, its end. A transcript of any height is
+/// then one document, drawn in memory proportional to a page.
+public protocol DocumentRenderer: SceneRenderer {
+  /// The opening of a document `width` × `height` cells.
+  func documentStart(width: Int, height: Int) -> String
+  /// The scene's elements, moved down `rowOffset` rows (the page's top in the document).
+  func elements(of scene: RenderScene, rowOffset: Int) -> String
+  /// What closes the document.
+  var documentEnd: String { get }
+}
+
+extension DocumentRenderer {
+  public func render(_ scene: RenderScene) -> String {
+    documentStart(width: scene.width, height: scene.height) + elements(of: scene, rowOffset: 0) + documentEnd
+  }
+}

@@ -50,19 +50,13 @@ enum RenderCommand {
       let renderer: any SceneRenderer = format == .ansi ? ANSIRenderer() : PlainTextRenderer()
       controller.renderRows(from: 0, to: max(controller.contentHeight, 1), by: renderer) { output.append($0) }
     case .svg, .html:
-      // One document: a viewport as tall as the content, scrolled to the top.
-      let rows = Int(controller.contentHeight.rounded(.up))
-      if rows > RenderScene.maximumCells {
-        printError(
-          "transcript render: the \(format.rawValue) document shows the first \(RenderScene.maximumCells) "
-            + "of \(rows) rows; --format plain or ansi draws them all")
-      }
-      controller.setViewportSize(width: Double(width), height: max(controller.contentHeight, 1))
-      controller.applyPendingUpdates()
-      controller.collectionView.scrollToTop()
-      let collectionView = controller.collectionView
-      output.append(
-        format == .svg ? SVGRenderer().render(collectionView) : HTMLRenderer().render(collectionView))
+      // One document as tall as the content, drawn a page at a time.
+      let rows = max(Int(controller.contentHeight.rounded(.up)), 1)
+      let bottom = max(controller.contentHeight, 1)
+      let renderer: any DocumentRenderer = format == .svg ? SVGRenderer() : HTMLRenderer()
+      output.append(renderer.documentStart(width: width, height: rows))
+      controller.forEachPage(from: 0, to: bottom) { output.append(renderer.elements(of: $0, rowOffset: $1)) }
+      output.append(renderer.documentEnd)
     }
     return clean ? .success : .badInput
   }
