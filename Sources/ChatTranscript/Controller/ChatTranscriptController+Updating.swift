@@ -52,6 +52,15 @@ extension ChatTranscriptController {
           changes, to: &next, remeasureAll: remeasureAll, sizingWidth: inPlace ? width : nil, anchor: &anchor,
           tracker: &tracker, update: &update)
       }
+    } else if layout.count == 0, let items = dataSource?.chatItems, !items.isEmpty {
+      // Nothing to diff against (a first load): every item is inserted, decorated and sized
+      // on all cores, as an exact insert is, instead of one by one through a diff.
+      queue.dropPendingChanges()
+      next = layout
+      if inPlace { layout = TranscriptLayout(width: layout.width) }
+      apply(
+        [.insert(items, at: 0)], to: &next, remeasureAll: remeasureAll, sizingWidth: inPlace ? width : nil,
+        anchor: &anchor, tracker: &tracker, update: &update)
     } else {
       next = rebuildFromDataSource(
         remeasureAll: remeasureAll, anchor: &anchor, tracker: &tracker, update: &update)
