@@ -75,7 +75,9 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
       if isActive { typing.insert(person) } else { typing.remove(person) }
       return .typing(sender: person, isActive: isActive)
     case 150..<153:
-      return .prepend((0..<(20 + random.below(31))).map { _ in historyItem() })
+      // Each history item is older than the one before; a page lists them oldest first, as
+      // the wire format's prepend does.
+      return .prepend((0..<(20 + random.below(31))).map { _ in historyItem() }.reversed())
     default:
       return .insert(newItem(), position: .end)
     }

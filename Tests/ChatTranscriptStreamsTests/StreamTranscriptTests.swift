@@ -145,3 +145,27 @@ import TranscriptGenerator
     #expect(controller.contentHeight == Double(2 * reference.count))
   }
 }
+
+/// What `transcript generate` writes must read as a conversation.
+@Suite struct GeneratedStreamTests {
+  /// A page of history lists its items oldest first, and its newest item is older than the
+  /// top of the transcript it joins, so the history reads forward in time down to it.
+  @Test(arguments: [1, 3, 42] as [UInt64])
+  func historyPagesComeOldestFirst(seed: UInt64) {
+    let transcript = StreamTranscript()
+    var pages = 0
+    for event in SyntheticTranscript(count: 20_000, seed: seed) {
+      if case .prepend(let items) = event {
+        pages += 1
+        let dates = items.compactMap(\.date)
+        #expect(dates == dates.sorted(), "seed \(seed): page \(pages) is not oldest first")
+        let top = transcript.chatItems.lazy.compactMap { ($0 as? StreamItem)?.date }.first
+        if let top, let newest = dates.last {
+          #expect(newest <= top, "seed \(seed): page \(pages) is newer than the transcript's top")
+        }
+      }
+      _ = transcript.apply(event)
+    }
+    #expect(pages > 0)
+  }
+}
