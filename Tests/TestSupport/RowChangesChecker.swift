@@ -8,9 +8,16 @@ public final class RowChangesChecker {
   /// What a client shows of a row.
   public struct Row: Equatable {
     public var key: ChatItemKey
-    public var content: String
+    public var item: any ChatItem
     public var decoration: ChatItemDecoration
     public var height: Double
+
+    /// Items compare by their content (`hasSameContent(as:)`): a description may not show it
+    /// (a `StreamItem` prints only its storage).
+    public static func == (lhs: Row, rhs: Row) -> Bool {
+      lhs.key == rhs.key && lhs.decoration == rhs.decoration && lhs.height == rhs.height
+        && lhs.item.hasSameContent(as: rhs.item)
+    }
   }
 
   public private(set) var rows: [Row]
@@ -28,7 +35,7 @@ public final class RowChangesChecker {
     (0..<controller.rowCount).map { index in
       let item = controller.item(atRow: index)
       return Row(
-        key: ChatItemKey(item), content: "\(item)", decoration: controller.decoration(atRow: index),
+        key: ChatItemKey(item), item: item, decoration: controller.decoration(atRow: index),
         height: controller.frame(ofRow: index).height)
     }
   }
