@@ -8,8 +8,14 @@ public protocol ChatDataSource: AnyObject {
   var hasMorePrevious: Bool { get }
   var hasMoreNext: Bool { get }
   /// Loads a page of older items; answers later with an update of type `.pagination`.
+  ///
+  /// Controllers ask once per edge until that update arrives, so a request that fails must
+  /// still answer: `delegate?.chatDataSourceDidUpdate(self, type: .pagination)` with nothing
+  /// changed (or `chatDataSource(_:didChange: [], type: .pagination)`) ends it, and the next
+  /// scroll to the edge asks again.
   func loadPrevious()
-  /// Loads a page of newer items; answers later with an update of type `.pagination`.
+  /// Loads a page of newer items; answers later with an update of type `.pagination`, as
+  /// ``loadPrevious()`` does, failures included.
   func loadNext()
   /// Trims the items to about `preferredMaxCount` around `focusPosition` (0 = oldest end,
   /// 1 = newest end), then reports `.messageCountReduction`. Returns whether it trimmed.

@@ -72,6 +72,27 @@ import TranscriptGenerator
     #expect(phone.controller.itemCount == 7 && desktop.controller.itemCount == 7)
   }
 
+  /// A request that fails is answered by a `.pagination` update that changes nothing: the
+  /// request ends, and the next time a reader is at the edge the page is asked for again.
+  @Test func aFailedPageRequestEndedByAnEmptyPaginationUpdateIsAskedAgain() {
+    let (phone, desktop) = Self.phoneAndDesktop(items: TranscriptHarness.items(0..<3))
+    let source = phone.dataSource
+    source.olderPages = [TranscriptHarness.items(100..<103)]
+    source.append(TranscriptHarness.items(3..<4))
+    phone.controller.applyPendingUpdates()
+    desktop.controller.applyPendingUpdates()
+    #expect(source.loadPreviousCalls == 1)
+    // Still waiting: scrolling at the top does not ask twice.
+    phone.controller.collectionView.scrollToTop()
+    #expect(source.loadPreviousCalls == 1)
+    // The backend failed and says so with an empty page.
+    source.delegate?.chatDataSource(source, didChange: [], type: .pagination)
+    phone.controller.applyPendingUpdates()
+    desktop.controller.applyPendingUpdates()
+    #expect(source.loadPreviousCalls == 2, "both readers are still at the top: asked again, once")
+    #expect(phone.controller.itemCount == 4 && desktop.controller.itemCount == 4)
+  }
+
   @Test func aControllerThatGoesAwayStopsListeningAndTheOthersGoOn() {
     let phone = TranscriptHarness(items: TranscriptHarness.items(0..<3))
     var desktop: ChatTranscriptController? = ChatTranscriptController(
