@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Decodes NDJSON lines and applies them to a ``StreamTranscript``: every good line applies,
 /// every bad one becomes a ``StreamDiagnostic`` and is skipped.
 public struct StreamFeeder {
@@ -19,15 +21,7 @@ public struct StreamFeeder {
   /// - Returns: the problems found; empty when the line applied cleanly. A prepend line may
   ///   apply in part and still report its rejected items.
   public mutating func feed(_ line: UnsafeRawBufferPointer, lineNumber: Int) -> [StreamDiagnostic] {
-    switch decoder.decode(line) {
-    case .failure(let error):
-      rejectedCount += 1
-      return [StreamDiagnostic(source: source, line: lineNumber, message: error.description)]
-    case .success(let event):
-      let errors = transcript.apply(event)
-      if errors.isEmpty { appliedCount += 1 } else { rejectedCount += 1 }
-      return errors.map { StreamDiagnostic(source: source, line: lineNumber, message: $0.description) }
-    }
+    apply(decoder.decode(line), lineNumber: lineNumber)
   }
 
   /// Feeds a whole line given as text (tests, generated streams).
@@ -38,6 +32,12 @@ public struct StreamFeeder {
 
   /// Feeds every line `reader` delivers until the input ends.
   ///
+  /// Lines are read in batches; while one batch is applied on the caller's thread, the next is
+  /// decoded on another core (decoding needs no transcript), so a long file costs about its
+  /// applying time. Diagnostics still come in line order, each batch right after it applies.
+  /// A batch holds at most `batchSize` lines and about ``batchByteLimit`` bytes, so reading
+  /// ahead never holds more than two batches.
+  ///
   /// - Parameters:
   ///   - batchSize: `afterBatch` runs after this many lines (and at the end), the place to
   ///     apply pending controller updates so queued edits stay bounded.
@@ -47,17 +47,86 @@ public struct StreamFeeder {
     from reader: inout NDJSONLineReader, batchSize: Int = 4096, afterBatch: () -> Void = {},
     report: (StreamDiagnostic) -> Void
   ) throws(NDJSONReadError) {
-    var linesInBatch = 0
-    while reader.nextLine({ line, number in
-      for diagnostic in feed(line, lineNumber: number) { report(diagnostic) }
-    }) {
-      linesInBatch += 1
-      if linesInBatch >= max(batchSize, 1) {
-        afterBatch()
-        linesInBatch = 0
+    let size = max(batchSize, 1)
+    var batch = LineBatch(reading: &reader, lines: size)
+    var decoded = batch.decoded(by: decoder)
+    while !batch.isEmpty {
+      let upcoming = LineBatch(reading: &reader, lines: size)
+      let next = DecodedLines()
+      let group = DispatchGroup()
+      if !upcoming.isEmpty {
+        let decoder = decoder
+        DispatchQueue.global().async(group: group) { next.results = upcoming.decoded(by: decoder) }
       }
+      for (index, result) in decoded.enumerated() {
+        for diagnostic in apply(result, lineNumber: batch.lineNumbers[index]) { report(diagnostic) }
+      }
+      afterBatch()
+      group.wait()
+      batch = upcoming
+      decoded = next.results
     }
     afterBatch()
     if let failure = reader.failure { throw failure }
   }
+
+  /// About the most bytes of lines one batch of ``feedAll(from:batchSize:afterBatch:report:)``
+  /// holds: a batch ends at the line that reaches it.
+  public static let batchByteLimit = 8 << 20
+
+  /// Applies one decoded line.
+  private mutating func apply(
+    _ result: Result<StreamEvent, StreamDecodingError>, lineNumber: Int
+  ) -> [StreamDiagnostic] {
+    switch result {
+    case .failure(let error):
+      rejectedCount += 1
+      return [StreamDiagnostic(source: source, line: lineNumber, message: error.description)]
+    case .success(let event):
+      let errors = transcript.apply(event)
+      if errors.isEmpty { appliedCount += 1 } else { rejectedCount += 1 }
+      return errors.map { StreamDiagnostic(source: source, line: lineNumber, message: $0.description) }
+    }
+  }
+}
+
+/// Lines read ahead: their bytes one after another, where each ends, and their numbers.
+private struct LineBatch: Sendable {
+  var bytes: [UInt8] = []
+  var ends: [Int] = []
+  var lineNumbers: [Int] = []
+
+  var isEmpty: Bool { ends.isEmpty }
+
+  /// The next lines of `reader`: at most `lines`, and no more once ``StreamFeeder/batchByteLimit``
+  /// bytes are held.
+  init(reading reader: inout NDJSONLineReader, lines: Int) {
+    while ends.count < lines, bytes.count < StreamFeeder.batchByteLimit {
+      let more = reader.nextLine { line, number in
+        bytes.append(contentsOf: line)
+        ends.append(bytes.count)
+        lineNumbers.append(number)
+      }
+      guard more else { break }
+    }
+  }
+
+  /// Every line decoded, in order.
+  func decoded(by decoder: StreamDecoder) -> [Result<StreamEvent, StreamDecodingError>] {
+    bytes.withUnsafeBytes { all in
+      var start = 0
+      return ends.map { end in
+        defer { start = end }
+        return decoder.decode(UnsafeRawBufferPointer(rebasing: all[start..<end]))
+      }
+    }
+  }
+}
+
+/// The results a worker decoded for the batch after the one being applied.
+///
+/// Written once by the worker before it leaves its dispatch group, read only after the feeder
+/// waited for that group: the wait orders the two, so no lock is needed.
+private final class DecodedLines: @unchecked Sendable {
+  var results: [Result<StreamEvent, StreamDecodingError>] = []
 }
