@@ -56,6 +56,19 @@ extension ChatTranscriptController {
     collectionView.setContentOffset(offset, rowsChangedFrom: firstChangedRow)
   }
 
+  /// Scrolls so that the row of the item with `id` is at `position` in the viewport, as far as
+  /// the content allows: to jump to a message (a search hit, a quoted reply). The reader then
+  /// keeps that place through later updates, like any place scrolled to.
+  ///
+  /// - Returns: whether the item has a row; for an id not in the layout nothing moves.
+  /// - Complexity: O(log n) but for the first lookup, which builds the id index (O(n)).
+  @discardableResult
+  public func scrollToItem(withID id: String, at position: CollectionView.ScrollPosition = .top) -> Bool {
+    guard let row = row(ofItemWithID: id) else { return false }
+    collectionView.scrollToRow(row, at: position)
+    return true
+  }
+
   /// Asks for older (newer) items once per page when the viewport nears the top (bottom);
   /// the listeners ask the data source once for all its controllers.
   func loadPagesIfNeeded() {

@@ -125,3 +125,36 @@ import Testing
     #expect(harness.visibleIDs.last == "m519", "the newest items stay at the bottom")
   }
 }
+
+/// Jumping to a message by id, in a large transcript.
+@Suite struct ScrollToItemTests {
+  @Test(arguments: [CollectionView.ScrollPosition.top, .center, .bottom])
+  func aJumpPutsTheItemWhereAskedAndTheReaderStaysThere(position: CollectionView.ScrollPosition) {
+    let harness = TranscriptHarness(
+      items: TranscriptHarness.items(0..<10_000, height: 2), viewport: Viewport(width: 40, height: 10))
+    let controller = harness.controller
+    #expect(controller.scrollToItem(withID: "m6123", at: position))
+    let frame = controller.frame(ofRow: controller.row(ofItemWithID: "m6123") ?? -1)
+    let viewport = controller.collectionView.viewport
+    switch position {
+    case .top: #expect(viewport.contentOffset == frame.minY)
+    case .center: #expect(viewport.contentOffset == frame.minY - (viewport.height - frame.height) / 2)
+    case .bottom: #expect(viewport.contentOffset == frame.maxY - viewport.height)
+    }
+    #expect(harness.visibleIDs.contains("m6123"))
+    // A page of history above and a new message below: the item stays where the jump put it.
+    let before = frame.minY - viewport.contentOffset
+    harness.dataSource.insert(TranscriptHarness.items(200_000..<200_050, height: 3), at: 0, type: .pagination)
+    harness.dataSource.append(TranscriptHarness.items(10_000..<10_001, height: 2))
+    controller.applyPendingUpdates()
+    let after = controller.frame(ofRow: controller.row(ofItemWithID: "m6123") ?? -1).minY
+    #expect(after - controller.collectionView.viewport.contentOffset == before)
+  }
+
+  @Test func anUnknownIdMovesNothing() {
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<1_000, height: 2))
+    let offset = harness.controller.collectionView.viewport.contentOffset
+    #expect(!harness.controller.scrollToItem(withID: "nope"))
+    #expect(harness.controller.collectionView.viewport.contentOffset == offset)
+  }
+}
