@@ -17,9 +17,9 @@ import CommandLineSupport
 /// silent: it shows in the message they belong to. An item inserted and deleted within one
 /// burst never appears.
 ///
-/// Rows are drawn one at a time through the controller's viewport by the same presenters and
-/// renderer as `render`, so message text is shown, never obeyed. Ids in the marker lines are
-/// escaped like the fields of `layout`.
+/// Rows are drawn through the controller's viewport, a run of consecutive rows at a time, by
+/// the same presenters and renderer as `render`, so message text is shown, never obeyed. Ids
+/// in the marker lines are escaped like the fields of `layout`.
 final class ChangeLog: FollowDisplay {
   private let controller: ChatTranscriptController
   private let transcript: StreamTranscript
@@ -41,12 +41,20 @@ final class ChangeLog: FollowDisplay {
     for id in changes.deletedIDs where itemIDs.remove(id) != nil {
       output.append("- deleted \(escapedField(id))\n")
     }
+    // Consecutive new rows are drawn as one span: one pass through the viewport for a burst's
+    // messages, not one per row. An updated row starts a span of its own, after its marker.
+    var span: Range<Int>?
     for (row, id) in rows(showing: changes.shownIDs(holdsItem: transcript.contains(id:))) {
-      if !changes.insertedIDs.contains(id) {
-        output.append("~ updated \(escapedField(id))\n")
+      let isUpdate = !changes.insertedIDs.contains(id)
+      if let current = span, current.upperBound == row, !isUpdate {
+        span = current.lowerBound..<row + 1
+        continue
       }
-      draw(row: row)
+      if let current = span { draw(rows: current) }
+      if isUpdate { output.append("~ updated \(escapedField(id))\n") }
+      span = row..<row + 1
     }
+    if let span { draw(rows: span) }
     for id in changes.insertedIDs where transcript.contains(id: id) {
       itemIDs.insert(id)
     }
@@ -83,11 +91,12 @@ final class ChangeLog: FollowDisplay {
     return found.sorted { $0.row < $1.row }
   }
 
-  /// Writes row `row` and its bottom margin as plain text, each line ending in a line feed.
-  private func draw(row: Int) {
-    let top = controller.frame(ofRow: row).minY
+  /// Writes rows `rows` and their bottom margins as plain text, each line ending in a line feed.
+  private func draw(rows: Range<Int>) {
+    let top = controller.frame(ofRow: rows.lowerBound).minY
     let bottom =
-      row + 1 < controller.rowCount ? controller.frame(ofRow: row + 1).minY : controller.contentHeight
+      rows.upperBound < controller.rowCount
+      ? controller.frame(ofRow: rows.upperBound).minY : controller.contentHeight
     controller.renderRows(from: top, to: bottom, by: renderer) { output.append($0) }
   }
 }
