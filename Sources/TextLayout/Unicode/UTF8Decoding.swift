@@ -27,6 +27,51 @@ enum UTF8Decoding {
     return decodeMultibyte(bytes, at: index, lead: lead)
   }
 
+  /// The non-ASCII part of ``decode(_:at:)`` for the scanner's loop, inlined there: a
+  /// well-formed sequence (by far the most common input) is decoded in a few instructions,
+  /// anything else by ``decodeMultibyte(_:at:lead:)``.
+  ///
+  /// A sequence is well formed when its continuation bytes are 0x80…0xBF and its value is
+  /// in the range of its length, outside the surrogates: the same conditions as table 3-7's
+  /// narrower second-byte ranges after E0, ED, F0 and F4, which exclude overlong forms,
+  /// surrogates and values past U+10FFFF.
+  ///
+  /// - Precondition: `index < bytes.count` and `lead == bytes[index]` ≥ 0x80.
+  @inline(__always)
+  static func decodeNonASCII(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, lead: UInt8) -> DecodedScalar
+  {
+    let count = bytes.count
+    if lead &- 0xC2 < 0x1E && index &+ 1 < count {
+      let second = bytes[index &+ 1]
+      if second & 0xC0 == 0x80 {
+        let value = UInt32(lead & 0x1F) &<< 6 | UInt32(second & 0x3F)
+        return DecodedScalar(value: value, length: 2, isValid: true)
+      }
+    } else if lead & 0xF0 == 0xE0 && index &+ 2 < count {
+      let second = bytes[index &+ 1]
+      let third = bytes[index &+ 2]
+      if second & 0xC0 == 0x80 && third & 0xC0 == 0x80 {
+        let value = UInt32(lead & 0x0F) &<< 12 | UInt32(second & 0x3F) &<< 6 | UInt32(third & 0x3F)
+        if value >= 0x800 && value & 0xF800 != 0xD800 {
+          return DecodedScalar(value: value, length: 3, isValid: true)
+        }
+      }
+    } else if lead & 0xF8 == 0xF0 && index &+ 3 < count {
+      let second = bytes[index &+ 1]
+      let third = bytes[index &+ 2]
+      let fourth = bytes[index &+ 3]
+      if second & 0xC0 == 0x80 && third & 0xC0 == 0x80 && fourth & 0xC0 == 0x80 {
+        let value =
+          UInt32(lead & 0x07) &<< 18 | UInt32(second & 0x3F) &<< 12 | UInt32(third & 0x3F) &<< 6
+          | UInt32(fourth & 0x3F)
+        if value &- 0x10000 < 0x10_0000 {
+          return DecodedScalar(value: value, length: 4, isValid: true)
+        }
+      }
+    }
+    return decodeMultibyte(bytes, at: index, lead: lead)
+  }
+
   /// The non-ASCII part of ``decode(_:at:)``.
   static func decodeMultibyte(
     _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, lead: UInt8

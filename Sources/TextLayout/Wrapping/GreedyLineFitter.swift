@@ -11,7 +11,7 @@ struct GreedyLineFitter<Sink: LineSink> {
   let maxWidth: Int
   private(set) var sink: Sink
   /// Columns used on the current line, hanging spaces included.
-  private var width = 0
+  private(set) var width = 0
   /// Columns up to the end of the last body placed on the current line.
   private var visibleWidth = 0
   private var lineStart = 0
@@ -20,12 +20,9 @@ struct GreedyLineFitter<Sink: LineSink> {
   /// - Parameters:
   ///   - maxWidth: the line width in columns, at least 1.
   ///   - sink: receives the lines.
-  ///   - lineStart: where the first line starts: 0, or where other wrapping code left off.
-  init(maxWidth: Int, sink: Sink, lineStart: Int = 0) {
+  init(maxWidth: Int, sink: Sink) {
     self.maxWidth = maxWidth
     self.sink = sink
-    self.lineStart = lineStart
-    self.contentEnd = lineStart
   }
 
   /// Places one segment.
@@ -72,8 +69,10 @@ struct GreedyLineFitter<Sink: LineSink> {
   }
 
   /// Ends the current line and starts one at `offset`.
+  ///
+  /// ``PrintableASCIIWrapper`` calls it where it knows that the next segment does not fit.
   @inline(__always)
-  private mutating func startLine(at offset: Int) {
+  mutating func startLine(at offset: Int) {
     sink.addLine(start: lineStart, contentEnd: contentEnd, width: visibleWidth)
     lineStart = offset
     contentEnd = offset

@@ -1,174 +1,294 @@
-/// Wraps text that is all printable ASCII by finding where each line ends, instead of
-/// placing the text segment by segment.
+/// Wraps a run of printable ASCII by finding where each line ends, instead of placing the
+/// run segment by segment. ``WrappingScanner`` hands it every run long enough to be worth it,
+/// whether the whole text is printable ASCII or the run sits between other characters.
 ///
-/// In such text every byte is a cluster one column wide, so columns are byte offsets and
-/// greedy fitting only needs the break opportunities near each line's end. A line that
-/// starts at `L` holds every segment whose body ends by `L + W`; with `p = L + W`, the
-/// first byte past the line:
-/// - when `p` is a space and the spaces from `p` on end at a break opportunity (or at the
-///   end of the text), they hang: the line ends after them;
-/// - otherwise the segment that holds `p` does not fit, and the line ends at the last
-///   break opportunity in `(L, p]`; when there is none, that segment is wider than a line
-///   and is split at `p`, as ``GreedyLineFitter`` splits it.
+/// In such a run every byte is a cluster one column wide, so columns are byte offsets and
+/// greedy fitting only needs the break opportunities near each line's end. From a position
+/// `x` where a segment starts on a line that already holds `w` columns, every segment whose
+/// body ends by `p = x + W − w` fits; `p` is the first byte past the line:
+/// - when `p` is a space and the spaces from `p` on end at a break opportunity, they hang:
+///   the segments up to the break fit, and the next one starts a new line;
+/// - otherwise the segment that holds `p` does not fit, and the line takes the segments up
+///   to the last break opportunity in `(x, p]`; when there is none, the segment at `x`
+///   starts a new line, or, on an empty line, is wider than a line and is split at `p`, as
+///   ``GreedyLineFitter`` splits it.
+/// The segments that fit all go to the fitter as one segment (their spaces in between are
+/// part of its body), which places them exactly as it would one by one.
 ///
 /// The line-break automaton needs a known state to start from. In `alnum SP+ alnum` the
 /// rules always allow a break before the second letter or digit (LB18; LB14 to LB17 would
 /// need OP, QU, CL, CP or B2 before the spaces), and the state after it depends on its
-/// class alone. So for each line the wrapper steps back from `p` to the nearest such place
-/// and runs the automaton from there: about a word of work per line instead of a line's
-/// worth.
+/// class alone: this is a *word start*. So for each line the wrapper steps back from `p`
+/// to the nearest word start and runs the automaton from there: about a word of work per
+/// line instead of a line's worth. Word starts are found sixteen bytes at a time. When `p`
+/// is in a word of letters and digits, or in spaces between two, the bytes alone settle
+/// the line's end and the automaton is not needed.
 ///
-/// The wrapper covers the text's printable ASCII prefix. It stops at the start of the
-/// first line it cannot settle that way (one that reaches past the prefix, or with no
-/// place to start the automaton nearby, as in a long run of punctuation) and hands
-/// ``WrappingScanner`` that line's start and the automaton's state there.
-struct PrintableASCIIWrapper<Sink: LineSink> {
-  /// Where the wrapper stopped: ``WrappingScanner`` goes on from a fresh line at `offset`.
-  struct Resumption {
-    /// A line's start.
+/// A run ends at the end of the text or before a byte that is not printable ASCII, and
+/// what comes next can change the last segment (a combining mark joins its last cluster,
+/// and no rule allows a break before some characters). So the wrapper stops at the last
+/// word start that it can place and leaves the rest of the run to the scanner.
+struct PrintableASCIIWrapper {
+  /// A place to wrap from: the start of the text, a break opportunity, or where a segment
+  /// wider than a line was split. No segment is pending there: everything before `offset`
+  /// has gone to the fitter.
+  struct Position {
     var offset: Int
     /// The line-break automaton's state after the byte before `offset`.
-    var lineBreakState: LineBreakAutomaton.State
-    /// The sink with the lines before `offset`.
-    var sink: Sink
+    var state: LineBreakAutomaton.State
   }
 
-  /// What ``run()`` did.
-  enum Outcome {
-    /// Every line is in the sink.
-    case finished(Sink)
-    /// The lines up to the resumption's offset are in its sink.
-    case stopped(Resumption)
-  }
-
-  /// How far before a line's start the wrapper looks for a place to start the automaton.
-  private static var lookback: Int { 32 }
   private static var space: UInt8 { 0x20 }
 
   private let bytes: UnsafeBufferPointer<UInt8>
-  /// How many bytes at the start are printable ASCII.
-  private let printableCount: Int
-  private let maxWidth: Int
-  private let rules = LineBreakAutomaton.shared
-  private var sink: Sink
+  private let rules: LineBreakAutomaton
 
-  /// - Parameters:
-  ///   - bytes: the text.
-  ///   - printableCount: how many bytes at its start are U+0020…U+007E.
-  ///   - maxWidth: the line width in columns, at least 1.
-  ///   - sink: receives the lines.
-  init(bytes: UnsafeBufferPointer<UInt8>, printableCount: Int, maxWidth: Int, sink: Sink) {
-    assert(maxWidth >= 1, "line width below 1")
+  init(bytes: UnsafeBufferPointer<UInt8>, rules: LineBreakAutomaton) {
     self.bytes = bytes
-    self.printableCount = printableCount
-    self.maxWidth = maxWidth
-    self.sink = sink
+    self.rules = rules
   }
 
-  /// Wraps the text's lines from its start while it can.
+  /// Places the lines of `start.offset..<runEnd`, all printable ASCII, with `fitter`.
   ///
-  /// - Complexity: O(n) for n bytes: each line costs O(W + lookback), and two consecutive
-  ///   lines cover more than W bytes.
-  mutating func run() -> Outcome {
-    let count = bytes.count
-    let printableCount = self.printableCount
-    var lineStart = 0
-    var stateAtLineStart = LineBreakAutomaton.start
-    while lineStart &+ maxWidth < count {
-      let limit = lineStart &+ maxWidth
-      guard limit < printableCount, let anchor = anchor(atOrBefore: limit, lineStart: lineStart) else {
-        return .stopped(Resumption(offset: lineStart, lineBreakState: stateAtLineStart, sink: sink))
+  /// - Returns: where the scanner goes on, with no segment pending: at or after `start`
+  ///   and before `runEnd`, on a line with room left; or the end of the text, when the run
+  ///   ends it and every line is placed but the last, which the fitter holds.
+  /// - Complexity: O(n + W) for a run of n bytes: each line costs O(W) at most, usually
+  ///   O(a word), and two consecutive lines cover more than W bytes.
+  func placeLines<Sink>(
+    from start: Position, runEnd: Int, into fitter: inout GreedyLineFitter<Sink>
+  ) -> Position {
+    var position = start
+    while true {
+      let room = fitter.maxWidth &- fitter.width
+      guard room > 0 else {
+        // Hanging spaces filled the line. A segment never starts with a space (LB7), so the
+        // one at `position` has a body, and it starts a new line.
+        fitter.startLine(at: position.offset)
+        continue
       }
-      var state = anchor.state
-      // The last break opportunity in (lineStart, limit], or lineStart for none, and the
-      // state before it; and the state before `limit`.
-      var lastBreak = lineStart
-      var stateAtLastBreak = stateAtLineStart
-      if anchor.breakOffset > lineStart {
-        lastBreak = anchor.breakOffset
-        stateAtLastBreak = anchor.stateBefore
-      }
-      var stateAtLimit = state
-      var index = anchor.resumeOffset
-      while index <= limit {
-        let before = state
-        if breaks(before: index, &state) && index > lineStart {
-          lastBreak = index
-          stateAtLastBreak = before
+      let limit = position.offset &+ room
+      if limit >= runEnd {
+        // The rest of the run fits. At the end of the text it is the last segment, and its
+        // spaces hang; otherwise its last word goes to the scanner, which sees what follows.
+        if runEnd == bytes.count {
+          placeSegments(from: position.offset, to: runEnd, into: &fitter)
+          return Position(offset: runEnd, state: position.state)
         }
-        stateAtLimit = before
-        index &+= 1
+        guard let last = lastWordStart(after: position.offset, atOrBefore: runEnd &- 1) else {
+          return position
+        }
+        placeSegments(from: position.offset, to: last.offset, into: &fitter)
+        return last
       }
+      switch commonLineEnd(from: position, limit: limit, runEnd: runEnd) {
+      case .breakAfterLine(let next):
+        // Everything up to `next` fits, and the segment there does not.
+        placeSegments(from: position.offset, to: next.offset, into: &fitter)
+        fitter.startLine(at: next.offset)
+        position = next
+        continue
+      case .noBreak(let stateAtLimit):
+        if fitter.width > 0 {
+          fitter.startLine(at: position.offset)
+        } else {
+          let split = Position(offset: limit, state: stateAtLimit)
+          splitLine(at: split, from: position, into: &fitter)
+          position = split
+        }
+        continue
+      case .unknown:
+        break
+      }
+      var line = lineEnd(from: position, limit: limit)
       if bytes[limit] == Self.space {
         var next = limit &+ 1
-        while next < printableCount && bytes[next] == Self.space {
-          _ = breaks(before: next, &state)  // never: no break before a space (LB7)
+        while next < runEnd && bytes[next] == Self.space {
+          _ = breaks(before: next, &line.state)  // never: no break before a space (LB7)
           next &+= 1
         }
-        if next == count { break }  // the text ends in these spaces: they hang on the last line
-        if next == printableCount {
-          return .stopped(Resumption(offset: lineStart, lineBreakState: stateAtLineStart, sink: sink))
+        if next == runEnd {
+          // Whether these spaces hang depends on what follows the run.
+          guard line.lastBreak.offset > position.offset else { return position }
+          placeSegments(from: position.offset, to: line.lastBreak.offset, into: &fitter)
+          return line.lastBreak
         }
-        let before = state
-        if breaks(before: next, &state) {
-          endLine(from: lineStart, at: limit)
-          lineStart = next
-          stateAtLineStart = before
+        let beforeNext = line.state
+        if breaks(before: next, &line.state) {
+          // The spaces hang: the segment that holds `limit` fits, the next one cannot.
+          placeSegments(from: position.offset, to: next, into: &fitter)
+          fitter.startLine(at: next)
+          position = Position(offset: next, state: beforeNext)
           continue
         }
       }
-      if lastBreak > lineStart {
-        endLine(from: lineStart, at: lastBreak)
-        lineStart = lastBreak
-        stateAtLineStart = stateAtLastBreak
+      if line.lastBreak.offset > position.offset {
+        // The segment that starts at the last break holds `limit`: it does not fit.
+        placeSegments(from: position.offset, to: line.lastBreak.offset, into: &fitter)
+        fitter.startLine(at: line.lastBreak.offset)
+        position = line.lastBreak
+      } else if fitter.width > 0 {
+        fitter.startLine(at: position.offset)
       } else {
-        sink.addLine(start: lineStart, contentEnd: limit, width: maxWidth)
-        lineStart = limit
-        stateAtLineStart = stateAtLimit
+        let split = Position(offset: limit, state: line.stateAtLimit)
+        splitLine(at: split, from: position, into: &fitter)
+        position = split
       }
     }
-    guard printableCount == count else {
-      return .stopped(Resumption(offset: lineStart, lineBreakState: stateAtLineStart, sink: sink))
-    }
-    endLine(from: lineStart, at: count)
-    return .finished(sink)
   }
 
-  /// A place to start the automaton: the state after the byte before `resumeOffset`, and
-  /// a break opportunity at `breakOffset` (0 at the start of the text, where there is none)
-  /// with the state before it.
-  private struct Anchor {
-    var resumeOffset: Int
+  /// What ``commonLineEnd(from:limit:runEnd:)`` found.
+  private enum CommonLineEnd {
+    /// The last break opportunity in `(start, limit]`, or the one that ends the spaces at
+    /// `limit`; the segment there does not fit.
+    case breakAfterLine(Position)
+    /// No break opportunity in `(start, limit]`; the state after the byte before `limit`.
+    case noBreak(LineBreakAutomaton.State)
+    /// Something else: the automaton has to look.
+    case unknown
+  }
+
+  /// The end of a line in the two commonest cases, without the automaton: `limit` is in a
+  /// word of letters and digits, or in spaces that follow one and come before one.
+  ///
+  /// No rule breaks between letters and digits (LB23, LB25, LB28), so in a word the only
+  /// break can be at its start, and there is one when spaces and a letter or digit come
+  /// before it (LB18). The state after a letter or digit depends on its class alone.
+  private func commonLineEnd(from position: Position, limit: Int, runEnd: Int) -> CommonLineEnd {
+    let byte = bytes[limit]
+    if byte == Self.space {
+      var spacesStart = limit
+      while spacesStart > 0 && bytes[spacesStart &- 1] == Self.space { spacesStart &-= 1 }
+      var next = limit &+ 1
+      while next < runEnd && bytes[next] == Self.space { next &+= 1 }
+      guard
+        next < runEnd && ASCIIBytes.isAlphanumeric(bytes[next]) && spacesStart > 0
+          && ASCIIBytes.isAlphanumeric(bytes[spacesStart &- 1])
+      else { return .unknown }
+      return .breakAfterLine(wordStart(at: next, after: bytes[spacesStart &- 1], spaces: next &- spacesStart))
+    }
+    guard ASCIIBytes.isAlphanumeric(byte) else { return .unknown }
+    var wordStart = limit
+    while wordStart > position.offset && ASCIIBytes.isAlphanumeric(bytes[wordStart &- 1]) { wordStart &-= 1 }
+    if wordStart == position.offset {
+      // Letters and digits from `position` (before `limit`) on: the state before `limit` is
+      // the one after the letter or digit before it.
+      return .noBreak(state(after: bytes[limit &- 1]))
+    }
+    guard bytes[wordStart &- 1] == Self.space, let start = self.wordStart(at: wordStart) else {
+      return .unknown
+    }
+    return .breakAfterLine(start)
+  }
+
+  /// Places a line that one segment wider than the line fills: its first W columns, from
+  /// `start` to `limit`, as ``GreedyLineFitter`` places it cluster by cluster.
+  private func splitLine<Sink>(
+    at limit: Position, from start: Position, into fitter: inout GreedyLineFitter<Sink>
+  ) {
+    fitter.place(
+      body: start.offset..<limit.offset, bodyWidth: limit.offset &- start.offset, hangingSpaces: 0,
+      end: limit.offset, breaksLine: false, in: bytes)
+    fitter.startLine(at: limit.offset)
+  }
+
+  /// The first word start in `range`, where wrapping can begin in a run that starts at
+  /// `range.lowerBound` (the byte before it, when printable ASCII, may be the first letter
+  /// or digit of the `alnum SP+ alnum`).
+  func firstWordStart(in range: Range<Int>) -> Int? {
+    var blockStart = range.lowerBound
+    while blockStart < range.upperBound {
+      var candidates = ASCIIBytes.wordStarts(in: bytes, at: blockStart)
+      let lanes = range.upperBound &- blockStart
+      if lanes < 16 { candidates &= (1 &<< UInt32(lanes)) &- 1 }
+      while candidates != 0 {
+        let offset = blockStart &+ candidates.trailingZeroBitCount
+        if wordStart(at: offset) != nil { return offset }
+        candidates &= candidates &- 1
+      }
+      blockStart &+= 16
+    }
+    return nil
+  }
+
+  /// What the automaton says about a line that ends before `limit`.
+  private struct LineEnd {
+    /// The last break opportunity in `(start, limit]`, or the start when there is none.
+    var lastBreak: Position
+    /// The state after the byte before `limit`.
+    var stateAtLimit: LineBreakAutomaton.State
+    /// The state after `limit`.
     var state: LineBreakAutomaton.State
-    var breakOffset: Int
-    var stateBefore: LineBreakAutomaton.State
   }
 
-  /// The last `alnum SP+ alnum` at or before `limit` and not far before `lineStart`, or
-  /// the start of the text when that is near; nil otherwise.
-  private func anchor(atOrBefore limit: Int, lineStart: Int) -> Anchor? {
-    let floor = lineStart &- Self.lookback
-    let lowest = max(floor, 0)
-    var index = limit
-    while index > lowest {
-      guard ASCIIBytes.isAlphanumeric(bytes[index]) && bytes[index &- 1] == Self.space else {
-        index &-= 1
-        continue
-      }
-      var spacesStart = index &- 1
-      while spacesStart > lowest && bytes[spacesStart &- 1] == Self.space { spacesStart &-= 1 }
-      if spacesStart > 0 && ASCIIBytes.isAlphanumeric(bytes[spacesStart &- 1]) {
-        var stateBefore = state(after: bytes[spacesStart &- 1])
-        for offset in spacesStart..<index { _ = breaks(before: offset, &stateBefore) }
-        return Anchor(
-          resumeOffset: index &+ 1, state: state(after: bytes[index]), breakOffset: index,
-          stateBefore: stateBefore)
-      }
-      index = spacesStart &- 1
+  /// Runs the automaton up to `limit`, from the last word start in `(position, limit]` or,
+  /// when there is none, from `position`.
+  private func lineEnd(from position: Position, limit: Int) -> LineEnd {
+    var line: LineEnd
+    var index: Int
+    if let wordStart = lastWordStart(after: position.offset, atOrBefore: limit) {
+      let state = state(after: bytes[wordStart.offset])
+      line = LineEnd(lastBreak: wordStart, stateAtLimit: wordStart.state, state: state)
+      index = wordStart.offset &+ 1
+    } else {
+      line = LineEnd(lastBreak: position, stateAtLimit: position.state, state: position.state)
+      index = position.offset
     }
-    guard floor <= 0 else { return nil }
-    let start = LineBreakAutomaton.start
-    return Anchor(resumeOffset: 0, state: start, breakOffset: 0, stateBefore: start)
+    while index <= limit {
+      let before = line.state
+      if breaks(before: index, &line.state) && index > position.offset {
+        line.lastBreak = Position(offset: index, state: before)
+      }
+      line.stateAtLimit = before
+      index &+= 1
+    }
+    return line
+  }
+
+  /// The last word start in `(lowest, highest]`, as a position.
+  ///
+  /// Looks at sixteen bytes at a time, ending at `highest`: lane `i` is the byte at
+  /// `highest − 15 + i`. A letter or digit in lane 0 has the byte before it outside the
+  /// window; the next window, fifteen bytes lower, has it in lane 15.
+  func lastWordStart(after lowest: Int, atOrBefore highest: Int) -> Position? {
+    var last = highest
+    while last > lowest {
+      let first = last &- 15
+      let window = ASCIIBytes.block(of: bytes, at: first)
+      let afterSpace = ASCIIBytes.shiftedUp(ASCIIBytes.lanes(of: window, equalTo: Self.space))
+      var starts = ASCIIBytes.laneBits(ASCIIBytes.alphanumericLanes(of: window) & afterSpace)
+      let lowestLane = lowest &- first
+      if lowestLane >= 0 { starts &= ~0 &<< UInt32(lowestLane &+ 1) }
+      while starts != 0 {
+        let lane = 31 &- starts.leadingZeroBitCount
+        if let position = wordStart(at: first &+ lane) { return position }
+        starts &= ~(1 &<< UInt32(lane))
+      }
+      last = first
+    }
+    return nil
+  }
+
+  /// The position of the word start at `offset`, a letter or digit after a space, if
+  /// a letter or digit comes before the spaces.
+  ///
+  /// - Precondition: the byte before `offset` is a space.
+  private func wordStart(at offset: Int) -> Position? {
+    assert(bytes[offset &- 1] == Self.space, "not after a space")
+    var spacesStart = offset &- 1
+    while spacesStart > 0 && bytes[spacesStart &- 1] == Self.space { spacesStart &-= 1 }
+    guard spacesStart > 0 && ASCIIBytes.isAlphanumeric(bytes[spacesStart &- 1]) else { return nil }
+    return wordStart(at: offset, after: bytes[spacesStart &- 1], spaces: offset &- spacesStart)
+  }
+
+  /// The position of the word start at `offset`, which `spaces` spaces and the letter or
+  /// digit `alphanumeric` come before.
+  @inline(__always)
+  private func wordStart(at offset: Int, after alphanumeric: UInt8, spaces: Int) -> Position {
+    var state = state(after: alphanumeric)
+    let spaceClass = UnicodeTables.asciiLineBreakClassNumber(Self.space)
+    for _ in 0..<spaces { _ = rules.advance(&state, overClassNumber: spaceClass) { false } }
+    return Position(offset: offset, state: state)
   }
 
   /// The state after an ASCII letter or digit that LB9 does not absorb: it depends on the
@@ -190,12 +310,15 @@ struct PrintableASCIIWrapper<Sink: LineSink> {
     return action != .prohibited
   }
 
-  /// Gives the sink the line from `start` to a break at `end`, less the spaces that hang
-  /// before the break.
+  /// Gives the fitter the segments from `start` to a break at `end` as one segment, whose
+  /// hanging tail is the spaces before `end`. They all fit on the current line.
   @inline(__always)
-  private mutating func endLine(from start: Int, at end: Int) {
-    var contentEnd = end
-    while contentEnd > start && bytes[contentEnd &- 1] == Self.space { contentEnd &-= 1 }
-    sink.addLine(start: start, contentEnd: contentEnd, width: contentEnd &- start)
+  private func placeSegments<Sink>(from start: Int, to end: Int, into fitter: inout GreedyLineFitter<Sink>) {
+    var bodyEnd = end
+    while bodyEnd > start && bytes[bodyEnd &- 1] == Self.space { bodyEnd &-= 1 }
+    assert(fitter.width &+ (bodyEnd &- start) <= fitter.maxWidth, "segments that do not fit")
+    fitter.place(
+      body: start..<bodyEnd, bodyWidth: bodyEnd &- start, hangingSpaces: end &- bodyEnd, end: end,
+      breaksLine: false, in: bytes)
   }
 }

@@ -16,8 +16,7 @@ public struct TerminalTextMeasurer: TextMeasurer {
   /// - Complexity: O(n) for n UTF-8 bytes; no heap allocation for native strings.
   public func measure(_ text: String, maxWidth: Int) -> TextMetrics {
     let measure = { (bytes: UnsafeBufferPointer<UInt8>) -> TextMetrics in
-      var scanner = WrappingScanner(bytes: bytes, maxWidth: Self.clamped(maxWidth), sink: LineCounter())
-      return scanner.run().metrics
+      WrappingScanner.wrap(bytes, maxWidth: Self.clamped(maxWidth), sink: LineCounter()).sink.metrics
     }
     if let metrics = text.utf8.withContiguousStorageIfAvailable(measure) {
       return metrics
@@ -35,9 +34,8 @@ public struct TerminalTextMeasurer: TextMeasurer {
   /// - Returns: the metrics and how many subsequences were replaced.
   /// - Complexity: O(n) for n bytes; no heap allocation.
   public func measure(utf8 bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int) -> UTF8Measurement {
-    var scanner = WrappingScanner(bytes: bytes, maxWidth: Self.clamped(maxWidth), sink: LineCounter())
-    let metrics = scanner.run().metrics
-    return UTF8Measurement(metrics: metrics, replacementCount: scanner.replacementCount)
+    let wrapped = WrappingScanner.wrap(bytes, maxWidth: Self.clamped(maxWidth), sink: LineCounter())
+    return UTF8Measurement(metrics: wrapped.sink.metrics, replacementCount: wrapped.replacementCount)
   }
 
   /// The lines of `text` wrapped at `maxWidth` columns.
@@ -49,8 +47,7 @@ public struct TerminalTextMeasurer: TextMeasurer {
   /// - Complexity: O(n) for n UTF-8 bytes.
   public func lines(of text: String, maxWidth: Int) -> [TextLine] {
     let collect = { (bytes: UnsafeBufferPointer<UInt8>) -> [LineCollector.Line] in
-      var scanner = WrappingScanner(bytes: bytes, maxWidth: Self.clamped(maxWidth), sink: LineCollector())
-      return scanner.run().lines
+      WrappingScanner.wrap(bytes, maxWidth: Self.clamped(maxWidth), sink: LineCollector()).sink.lines
     }
     let lines: [LineCollector.Line]
     if let collected = text.utf8.withContiguousStorageIfAvailable(collect) {

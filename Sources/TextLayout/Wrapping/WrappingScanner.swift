@@ -15,12 +15,16 @@
 /// line-break character), so this split is exact.
 ///
 /// The rules run as table-driven automata (``LineBreakAutomaton``,
-/// ``GraphemeBreakAutomaton``). A text that is all printable ASCII goes to
-/// ``PrintableASCIIWrapper``, which finds line ends without scanning every word. Runs of
-/// printable ASCII in other text take a fast path here (see
-/// ``scanPrintableASCII(from:last:)``): only the line-break automaton runs, and words of
-/// letters and digits are measured eight bytes at a time, a whole `word SP` per step.
+/// ``GraphemeBreakAutomaton``). Runs of printable ASCII, which most chat text is made of,
+/// take a fast path (see ``scanPrintableASCII(from:to:last:)``): a long run goes to
+/// ``PrintableASCIIWrapper``, which finds line ends without scanning every word, and the
+/// rest runs only the line-break automaton, with words of letters and digits measured
+/// eight bytes at a time, a whole `word SP` per step.
 struct WrappingScanner<Sink: LineSink> {
+  /// The shortest run of printable ASCII worth handing to ``PrintableASCIIWrapper``: it
+  /// still scans a word at each end of the run, byte by byte.
+  private static var shortestWrappedRun: Int { 24 }
+
   private let bytes: UnsafeBufferPointer<UInt8>
   private var fitter: GreedyLineFitter<Sink>
   private let lineBreakRules = LineBreakAutomaton.shared
@@ -37,68 +41,65 @@ struct WrappingScanner<Sink: LineSink> {
   /// How many ill-formed UTF-8 subsequences were read as U+FFFD.
   private(set) var replacementCount = 0
 
-  init(bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, sink: Sink) {
+  private init(bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, sink: Sink) {
     self.bytes = bytes
     self.fitter = GreedyLineFitter(maxWidth: maxWidth, sink: sink)
   }
 
-  /// Wraps the whole text and returns the sink with every line.
+  /// Wraps `bytes` at `maxWidth` columns.
   ///
+  /// - Parameters:
+  ///   - bytes: the text as UTF-8, possibly ill-formed.
+  ///   - maxWidth: the line width in columns, at least 1.
+  ///   - sink: receives the lines.
+  /// - Returns: the sink with every line, and how many ill-formed UTF-8 subsequences were
+  ///   read as U+FFFD.
   /// - Complexity: O(n) for n bytes.
-  mutating func run() -> Sink {
-    let bytes = self.bytes
+  static func wrap(
+    _ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, sink: Sink
+  ) -> (sink: Sink, replacementCount: Int) {
     let count = bytes.count
-    let printableCount = ASCIIBytes.printablePrefixCount(bytes)
-    if printableCount == count && count <= fitter.maxWidth {
+    let printableCount = ASCIIBytes.printableRunEnd(in: bytes, from: 0)
+    if printableCount == count && count <= maxWidth {
       // Most chat messages: printable ASCII no wider than the line. Each byte is a
       // one-column cluster and nothing forces a break, so the text is one line whose
-      // width runs to its last non-space; one pass of eight-byte tests settles it.
+      // width runs to its last non-space; the scanner is not needed.
       var end = count
       while end > 0 && bytes[end &- 1] == 0x20 { end &-= 1 }
+      var fitter = GreedyLineFitter(maxWidth: maxWidth, sink: sink)
       fitter.placeSingleLine(contentEnd: end)
       fitter.finish()
-      return fitter.sink
+      return (fitter.sink, 0)
     }
+    var scanner = WrappingScanner(bytes: bytes, maxWidth: maxWidth, sink: sink)
+    let lines = scanner.run(printableCount: printableCount)
+    return (lines, scanner.replacementCount)
+  }
+
+  /// Wraps the whole text and returns the sink with every line.
+  ///
+  /// - Parameter printableCount: how many bytes at the start are printable ASCII.
+  private mutating func run(printableCount: Int) -> Sink {
+    let bytes = self.bytes
+    let count = bytes.count
     var index = 0
-    if printableCount > fitter.maxWidth {
-      // Lines of printable ASCII: columns are byte offsets, so each line's end can be found
-      // directly, looking only at the words around it.
-      var wrapper = PrintableASCIIWrapper(
-        bytes: bytes, printableCount: printableCount, maxWidth: fitter.maxWidth, sink: fitter.sink)
-      switch wrapper.run() {
-      case .finished(let sink):
-        return sink
-      case .stopped(let resumption):
-        fitter = GreedyLineFitter(
-          maxWidth: fitter.maxWidth, sink: resumption.sink, lineStart: resumption.offset)
-        lineBreaks = resumption.lineBreakState
-        segmentStart = resumption.offset
-        index = resumption.offset
-      }
-    }
-    if index < count && ASCIIBytes.isPrintable(bytes[index]) {
-      // The ASCII loop can take the first byte: the automaton's state and an empty segment
-      // are all it needs; `last` = space makes the byte go through the automaton.
-      index = scanPrintableASCII(from: index, last: 0x20)
+    if printableCount > 0 {
+      // The start of the text is a place to wrap from: the automaton's state and an
+      // empty segment are all it needs; `last` = space sends the first byte through the
+      // automaton.
+      index = scanPrintableASCII(from: 0, to: printableCount, last: 0x20)
     }
     while index < count {
-      let lead = bytes[index]
-      if lead < 0x80 {
-        let properties = ScalarProperties(word: UnicodeTables.asciiPropertyWord(lead))
-        add(UInt32(lead), properties, at: index, length: 1)
-        index &+= 1
-        if ASCIIBytes.isPrintable(lead) {
-          index = scanPrintableASCII(from: index, last: lead)
-        }
-      } else {
-        let scalar = UTF8Decoding.decodeMultibyte(bytes, at: index, lead: lead)
-        if !scalar.isValid { replacementCount &+= 1 }
-        let properties = ScalarProperties(word: UnicodeTables.propertyWord(of: scalar.value))
-        add(scalar.value, properties, at: index, length: scalar.length)
-        index &+= scalar.length
+      index = scanScalars(from: index)
+      let last = bytes[index &- 1]
+      if ASCIIBytes.isPrintable(last) {
+        index = scanPrintableASCII(
+          from: index, to: ASCIIBytes.printableRunEnd(in: bytes, from: index), last: last)
       }
     }
-    endSegment(at: count, mandatory: false)
+    if segmentStart < count {  // nothing is pending when the wrapper placed the text's end
+      endSegment(at: count, mandatory: false)
+    }
     fitter.finish()
     return fitter.sink
   }
@@ -121,14 +122,21 @@ struct WrappingScanner<Sink: LineSink> {
   /// `word SP word SP …`, each word is one segment whose single space hangs. One 8-byte
   /// load finds where the word ends and whether a space and a letter or digit follow.
   ///
+  /// - Parameters:
+  ///   - start: the offset of the letter or digit.
+  ///   - limit: where to stop at the latest; a step that would take a byte at or past it
+  ///     is left to the caller. (A run of letters and digits cannot end past it: `limit`
+  ///     is the end of a run of printable ASCII or a letter or digit after a space.)
+  ///   - width: the body width of the current segment so far.
   /// - Returns: the offset after the last letter or digit measured, the body width of the
   ///   current segment so far.
   @inline(__always)
-  private mutating func scanWords(from start: Int, width: Int) -> (index: Int, width: Int) {
+  private mutating func scanWords(from start: Int, before limit: Int, width: Int) -> (index: Int, width: Int)
+  {
     let high: UInt64 = 0x8080_8080_8080_8080
     var index = start
     var width = width
-    while index < bytes.count {
+    while index < limit {
       let chunk = ASCIIBytes.eightBytes(of: bytes, at: index)
       let alphanumerics = ASCIIBytes.alphanumerics(in: chunk)
       let stop = ~alphanumerics & high
@@ -144,33 +152,140 @@ struct WrappingScanner<Sink: LineSink> {
       let shift = UInt64(run &* 8)
       let rest = chunk &>> shift
       let restAlphanumerics = alphanumerics &>> shift
-      if rest & 0xFF == 0x20 && restAlphanumerics & 0x8000 != 0 {
+      let end = index &+ run
+      if rest & 0xFF == 0x20 && restAlphanumerics & 0x8000 != 0 && end &+ 2 <= limit {
         // `word SP word`
-        placeWord(endingAt: index &+ run, width: width &+ run, spacesAfter: 1)
+        placeWord(endingAt: end, width: width &+ run, spacesAfter: 1)
         width = 1
-        index &+= run &+ 2
+        index = end &+ 2
         continue
       }
       let stopByte = UInt8(truncatingIfNeeded: rest)
       if (rest &>> 8) & 0xFF == 0x20 && restAlphanumerics & 0x80_0000 != 0
-        && ASCIIBytes.isTrailingPunctuation(stopByte)
+        && ASCIIBytes.isTrailingPunctuation(stopByte) && end &+ 3 <= limit
       {
         // `word, word`, `word) word`, `word? word`: see `isTrailingPunctuation`.
-        placeWord(endingAt: index &+ run &+ 1, width: width &+ run &+ 1, spacesAfter: 1)
+        placeWord(endingAt: end &+ 1, width: width &+ run &+ 1, spacesAfter: 1)
         width = 1
-        index &+= run &+ 3
-      } else if stopByte == UInt8(ascii: "'") && restAlphanumerics & 0x8000 != 0 {
+        index = end &+ 3
+      } else if stopByte == UInt8(ascii: "'") && restAlphanumerics & 0x8000 != 0 && end &+ 2 <= limit {
         // `what's`: no break on either side of a quotation mark (LB19).
         width &+= run &+ 2
-        index &+= run &+ 2
+        index = end &+ 2
       } else {
-        return (index &+ run, width &+ run)
+        return (end, width &+ run)
       }
     }
     return (index, width)
   }
 
-  /// The scanner's fast path: a run of spaces and printable ASCII after one of them.
+  /// The scanner's fast path: a run of printable ASCII after a space or printable ASCII.
+  ///
+  /// A run long enough goes to ``PrintableASCIIWrapper``, which needs a place to start
+  /// where no segment is pending and the automaton's state is known: the start of the text,
+  /// or a word start. Usually the current line has room for the pending segment and the
+  /// run up to a word start near the line's end; then the segments up to that word start
+  /// go to the fitter as one, which places them as it would one by one, since they all
+  /// fit. Otherwise ``scanASCII(from:to:last:)`` goes to the run's first word start. The
+  /// wrapper places the lines up to where the run's last word starts, and that scan takes
+  /// the rest.
+  ///
+  /// - Parameters:
+  ///   - start: where to go on; the byte before it (`last`) went through ``add(_:_:at:length:)``,
+  ///     or `start` is the start of the text.
+  ///   - end: the end of the run, from ``ASCIIBytes/printableRunEnd(in:from:)``.
+  ///   - last: a space or a printable ASCII byte.
+  /// - Returns: `end`.
+  @inline(__always)
+  private mutating func scanPrintableASCII(from start: Int, to end: Int, last: UInt8) -> Int {
+    guard end &- start >= Self.shortestWrappedRun else {
+      return scanASCII(from: start, to: end, last: last)
+    }
+    let wrapper = PrintableASCIIWrapper(bytes: bytes, rules: lineBreakRules)
+    var from = PrintableASCIIWrapper.Position(offset: start, state: lineBreaks)
+    if start > 0 {
+      // The columns the line has left for the run, with the pending segment on it.
+      let room = fitter.maxWidth &- fitter.width &- segmentWidth &- tailSpaces
+      let highest = min(end &- 1, start &+ room)
+      if room > 0, let wordStart = wrapper.lastWordStart(after: start, atOrBefore: highest) {
+        endSegment(atWordStart: wordStart.offset, runStart: start)
+        from = wordStart
+        if highest == end &- 1 && end < bytes.count {
+          // The run's last word start: the rest is for the scan.
+          return scanRunEnd(from: wordStart, to: end)
+        }
+      } else if let wordStart = wrapper.firstWordStart(in: start..<end) {
+        _ = scanASCII(from: start, to: wordStart, last: last)
+        endSegment(at: wordStart, mandatory: false)  // a word start is a break opportunity
+        from.offset = wordStart
+        from.state = lineBreaks
+      } else {
+        return scanASCII(from: start, to: end, last: last)
+      }
+    }
+    return scanRunEnd(from: wrapper.placeLines(from: from, runEnd: end, into: &fitter), to: end)
+  }
+
+  /// Scans the end of a printable ASCII run from a place where no segment is pending.
+  ///
+  /// Usually the rest is a word of letters and digits, with spaces after it: then no rule
+  /// breaks inside it (LB23, LB25, LB28, LB7), the state after its letters and digits
+  /// depends on the last one's class alone, and the word and its spaces are simply the
+  /// current segment. Otherwise ``scanASCII(from:to:last:)`` takes the rest.
+  ///
+  /// - Returns: `end`.
+  @inline(__always)
+  private mutating func scanRunEnd(from start: PrintableASCIIWrapper.Position, to end: Int) -> Int {
+    lineBreaks = start.state
+    segmentStart = start.offset
+    var wordEnd = start.offset
+    while wordEnd < end && ASCIIBytes.isAlphanumeric(bytes[wordEnd]) { wordEnd &+= 1 }
+    var spacesEnd = wordEnd
+    while spacesEnd < end && bytes[spacesEnd] == 0x20 { spacesEnd &+= 1 }
+    guard wordEnd > start.offset && spacesEnd == end else {
+      // The line has room here: the byte at `start` goes through the automaton like the
+      // first of a text, and a break before it places an empty segment, which changes
+      // nothing.
+      return scanASCII(from: start.offset, to: end, last: 0x20)
+    }
+    let rules = lineBreakRules
+    var state = bytes[wordEnd &- 1] &- 0x30 < 10 ? rules.afterNumeric : rules.afterAlphabetic
+    let spaceClass = UnicodeTables.asciiLineBreakClassNumber(0x20)
+    for _ in wordEnd..<end { _ = rules.advance(&state, overClassNumber: spaceClass) { false } }
+    lineBreaks = state
+    segmentWidth = wordEnd &- start.offset
+    tailSpaces = end &- wordEnd
+    tailStart = tailSpaces > 0 ? wordEnd : nil
+    graphemes = graphemeRules.afterOther
+    cluster = ClusterWidth(columns: 1)
+    return end
+  }
+
+  /// Ends the pending segment and the segments of a printable ASCII run that follow it, up
+  /// to a word start in the run, as one segment that fits on the line.
+  ///
+  /// - Parameters:
+  ///   - wordStart: the offset of a word start after `runStart`.
+  ///   - runStart: where the run starts; the bytes before it went through the scanner.
+  @inline(__always)
+  private mutating func endSegment(atWordStart wordStart: Int, runStart: Int) {
+    var bodyEnd = wordStart &- 1
+    while bytes[bodyEnd &- 1] == 0x20 { bodyEnd &-= 1 }  // a letter or digit stops it
+    // Spaces that end the pending segment join the body when the run adds to it. The
+    // cluster of the byte before the run is printable ASCII: no rule-1 adjustment.
+    let bodyWidth = bodyEnd > runStart ? segmentWidth &+ tailSpaces &+ (bodyEnd &- runStart) : segmentWidth
+    fitter.place(
+      body: segmentStart..<bodyEnd, bodyWidth: bodyWidth, hangingSpaces: wordStart &- bodyEnd, end: wordStart,
+      breaksLine: false, in: bytes)
+    segmentStart = wordStart
+    segmentWidth = 0
+    tailStart = nil
+    tailSpaces = 0
+    cluster = ClusterWidth()
+    graphemes = GraphemeBreakAutomaton.start
+  }
+
+  /// Scans printable ASCII byte by byte (word by word where it can).
   ///
   /// Every such scalar is a grapheme cluster of its own (nothing in the run is Extend,
   /// SpacingMark, ZWJ, Prepend, a control or emoji), 1 column wide, and cannot be absorbed
@@ -181,11 +296,12 @@ struct WrappingScanner<Sink: LineSink> {
   /// time without the automaton.
   ///
   /// - Parameters:
-  ///   - start: where to go on; the byte before it (`last`) went through ``add(_:_:at:length:)``.
+  ///   - start: where to go on; the byte before it (`last`) went through the scanner.
+  ///   - end: where to stop: the end of the run, or a word start in it.
   ///   - last: a space or a printable ASCII byte.
-  /// - Returns: the offset of the first byte the run does not cover.
+  /// - Returns: `end`.
   @inline(__always)
-  private mutating func scanPrintableASCII(from start: Int, last: UInt8) -> Int {
+  private mutating func scanASCII(from start: Int, to end: Int, last: UInt8) -> Int {
     let bytes = self.bytes
     let rules = lineBreakRules
     var index = start
@@ -196,11 +312,10 @@ struct WrappingScanner<Sink: LineSink> {
     var spaces = tailSpaces
     // The cluster of `last` is a single ASCII scalar or one after a Prepend: no rule-1
     // adjustment is pending, and none arises in the run.
-    while index < bytes.count {
+    while index < end {
       let byte = bytes[index]
-      guard ASCIIBytes.isPrintable(byte) else { break }
       if ASCIIBytes.isAlphanumeric(byte) && ASCIIBytes.isAlphanumeric(last) {
-        (index, width) = scanWords(from: index, width: width)
+        (index, width) = scanWords(from: index, before: end, width: width)
         last = bytes[index &- 1]
         state = last &- 0x30 < 10 ? rules.afterNumeric : rules.afterAlphabetic
         continue
@@ -230,6 +345,32 @@ struct WrappingScanner<Sink: LineSink> {
     if index > start {
       graphemes = graphemeRules.afterOther
       cluster = ClusterWidth(columns: 1)
+    }
+    return index
+  }
+
+  /// Feeds scalars to ``add(_:_:at:length:)`` from `start` up to the first printable ASCII
+  /// byte, which it adds too, or the end of the text.
+  ///
+  /// - Returns: the offset after the last scalar added.
+  private mutating func scanScalars(from start: Int) -> Int {
+    let bytes = self.bytes
+    var index = start
+    while index < bytes.count {
+      let lead = bytes[index]
+      let scalar: DecodedScalar
+      let word: UInt16
+      if lead < 0x80 {
+        scalar = DecodedScalar(value: UInt32(lead), length: 1, isValid: true)
+        word = UnicodeTables.asciiPropertyWord(lead)
+      } else {
+        scalar = UTF8Decoding.decodeNonASCII(bytes, at: index, lead: lead)
+        if !scalar.isValid { replacementCount &+= 1 }
+        word = UnicodeTables.propertyWord(of: scalar.value)
+      }
+      add(scalar.value, ScalarProperties(word: word), at: index, length: scalar.length)
+      index &+= scalar.length
+      if ASCIIBytes.isPrintable(lead) { break }
     }
     return index
   }
