@@ -3,16 +3,20 @@ import ChatTranscriptStreams
 import CommandLineSupport
 import TextLayout
 
-/// `text`: wraps every text item of a stream at W columns, R times; times the measuring only.
+/// `text`: wraps every text item of a stream at W columns, R times; times each run of the
+/// measuring only.
 enum TextScenario {
   static let help = """
     USAGE: transcript-bench text --input FILE --wrap W [--repeat R] [--json]
 
     Decodes FILE (an NDJSON stream; not timed), then measures the text of every text item
-    wrapped at W columns, R times over, with the terminal text measurer on one thread.
-    Prints messages, bytes, repeats, the total line count and the seconds the measuring
-    took (and MB/s); with --json one object:
-    {"scenario":"text","messages":N,"bytes":B,"repeat":R,"lines":L,"seconds":S}
+    wrapped at W columns, R times over, with the terminal text measurer on one thread,
+    timing each of the R runs. Prints the median run and the throughput it gives, the
+    number of runs and the megabytes of text, and below that the messages, the lines of
+    one run and the fastest and slowest runs; with --json one object:
+    {"scenario":"text","messages":N,"bytes":B,"repeat":R,"lines":L,"seconds":S,
+     "medianSeconds":M,"minSeconds":F,"maxSeconds":X}
+    (S and L over all R runs, M, F and X for one run).
     """
 
   static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
@@ -30,16 +34,21 @@ enum TextScenario {
     BuildCheck.warnIfDebug()
     let measurer = TerminalTextMeasurer()
     var lines = 0
-    let seconds = Stopwatch.time {
-      // Borrow the texts in place: iterating the array would retain and release every string,
-      // timing reference counting instead of measuring.
-      texts.withUnsafeBufferPointer { buffer in
-        for _ in 0..<repeats {
-          for index in buffer.indices { lines &+= measurer.measure(buffer[index], maxWidth: wrap).lineCount }
-        }
+    var runs = Timings()
+    // Borrow the texts in place. (Passing each string to `measure` still retains and
+    // releases it around the call, as it would for any caller that does not own it.)
+    texts.withUnsafeBufferPointer { buffer in
+      for _ in 0..<repeats {
+        runs.add(
+          Stopwatch.time {
+            for index in buffer.indices {
+              lines &+= measurer.measure(buffer[index], maxWidth: wrap).lineCount
+            }
+          })
       }
     }
     let bytes = texts.reduce(0) { $0 + $1.utf8.count }
+    let seconds = runs.samples.reduce(0, +)
     if parsed.flags.contains("json") {
       var object = JSONObject()
       object.add("scenario", "text")
@@ -48,14 +57,39 @@ enum TextScenario {
       object.add("repeat", repeats)
       object.add("lines", lines)
       object.add("seconds", seconds)
+      object.add("medianSeconds", runs.median)
+      object.add("minSeconds", runs.percentile(0))
+      object.add("maxSeconds", runs.percentile(1))
       print(object.line)
     } else {
-      let megabytesPerSecond = Double(bytes) * Double(repeats) / seconds / 1e6
       print(
-        "text: \(texts.count) messages, \(bytes) bytes × \(repeats), \(lines) lines in "
-          + "\(seconds) s: \(megabytesPerSecond) MB/s")
+        summary(
+          input: path, wrap: wrap, runs: runs, bytes: bytes, messages: texts.count,
+          linesPerRun: lines / repeats))
     }
     return 0
+  }
+
+  /// The text output: `text FILE @ wrap W: median T, X MB/s (R runs, B MB)` and a note with
+  /// the messages, the lines of one run and the fastest and slowest runs. Throughput is the
+  /// text's bytes over the run's time, in 10⁶ bytes per second.
+  static func summary(
+    input path: String, wrap: Int, runs: Timings, bytes: Int, messages: Int, linesPerRun: Int
+  ) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let megabytes = Double(bytes) / 1e6
+    func throughput(_ seconds: Double) -> String {
+      "\(BenchResult.rounded(megabytes / seconds, digits: 1)) MB/s"
+    }
+    let count = runs.samples.count
+    let fastest = runs.percentile(0)
+    let slowest = runs.percentile(1)
+    return """
+      text \(name) @ wrap \(wrap): median \(BenchResult.duration(runs.median)), \(throughput(runs.median)) \
+      (\(count) \(count == 1 ? "run" : "runs"), \(BenchResult.rounded(megabytes, digits: 1)) MB)
+        \(messages) messages, \(linesPerRun) lines per run; fastest \(BenchResult.duration(fastest)) \
+      (\(throughput(fastest))), slowest \(BenchResult.duration(slowest)) (\(throughput(slowest)))
+      """
   }
 
   /// The texts of the stream's text items after applying it, in transcript order.
