@@ -121,7 +121,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ChatTranscriptRenderingTests",
-      dependencies: ["ChatTranscriptRendering", "ChatTranscriptMessages", "TestSupport", "TranscriptGenerator"],
+      dependencies: [
+        "ChatTranscriptRendering", "ChatTranscriptMessages", "TestSupport", "TranscriptGenerator",
+      ],
       exclude: ["Golden"],
       swiftSettings: sharedSettings
     ),
