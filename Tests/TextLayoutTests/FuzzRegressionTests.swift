@@ -29,3 +29,20 @@ import TextLayout
     #expect(TerminalTextMeasurer().measure(text, maxWidth: 2) == TextMetrics(lineCount: 1, widestLine: 4))
   }
 }
+
+/// The `measurer` input `FF FF 31 32 33 33 2E 35 …`: width `Int.max`, printable ASCII with a
+/// BEL and a NUL in it, and a decimal number at the start.
+@Suite struct MeasurerFuzzRegressionTwoTests {
+  @Test(arguments: [Int.max, Int.max - 1, 1 << 62, 300, 7, 1])
+  func printableRunsAtAnyWidthDoNotTrap(width: Int) {
+    let text = "1233.5 (a) [\u{07}] {c} -7% $3 a/b \"q\" http:/\u{0}/x.y/z?a=1"
+    let measurer = TerminalTextMeasurer()
+    let metrics = measurer.measure(text, maxWidth: width)
+    #expect(measurer.lines(of: text, maxWidth: width).count == metrics.lineCount)
+    var bytes = Array(text.utf8)
+    let utf8 = bytes.withUnsafeMutableBufferPointer {
+      measurer.measure(utf8: UnsafeBufferPointer($0), maxWidth: width)
+    }
+    #expect(utf8.metrics == metrics)
+  }
+}

@@ -67,8 +67,8 @@ struct PrintableASCIIWrapper {
         fitter.startLine(at: position.offset)
         continue
       }
-      let limit = position.offset &+ room
-      if limit >= runEnd {
+      // `room` can be as large as `Int.max`: compared before it is added, so nothing wraps.
+      if room >= runEnd &- position.offset {
         // The rest of the run fits. At the end of the text it is the last segment, and its
         // spaces hang; otherwise its last word goes to the scanner, which sees what follows.
         if runEnd == bytes.count {
@@ -81,6 +81,7 @@ struct PrintableASCIIWrapper {
         placeSegments(from: position.offset, to: last.offset, into: &fitter)
         return last
       }
+      let limit = position.offset &+ room
       switch commonLineEnd(from: position, limit: limit, runEnd: runEnd) {
       case .breakAfterLine(let next):
         // Everything up to `next` fits, and the segment there does not.

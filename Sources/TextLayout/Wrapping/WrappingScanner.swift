@@ -206,7 +206,8 @@ struct WrappingScanner<Sink: LineSink> {
     if start > 0 {
       // The columns the line has left for the run, with the pending segment on it.
       let room = fitter.maxWidth &- fitter.width &- segmentWidth &- tailSpaces
-      let highest = min(end &- 1, start &+ room)
+      // `room` can be near `Int.max`: compared before it is added, so nothing wraps.
+      let highest = room >= end &- 1 &- start ? end &- 1 : start &+ room
       if room > 0, let wordStart = wrapper.lastWordStart(after: start, atOrBefore: highest) {
         endSegment(atWordStart: wordStart.offset, runStart: start)
         from = wordStart
