@@ -1,5 +1,4 @@
 import ChatTranscript
-import ChatTranscriptMessages
 import ChatTranscriptRendering
 import ChatTranscriptStreams
 import CommandLineSupport
@@ -52,7 +51,7 @@ enum CLIPathScenario {
       result.details.add("pipelineSeconds", floor)
       result.details.add("ratioToPipeline", result.seconds / floor)
       result.notes.append(
-        "\(name) / (jq | fmt -w \(width)) on the same \(stream.utf8.count / 1_000_000) MB: "
+        "\(name) / (jq | fmt -w \(width)) on the same \(BenchResult.rounded(Double(stream.utf8.count) / 1e6, digits: 1)) MB: "
           + "\(BenchResult.rounded(result.seconds / floor, digits: 2))× "
           + "(\(BenchResult.duration(result.seconds)) against \(BenchResult.duration(floor)))")
     } else {
@@ -65,9 +64,7 @@ enum CLIPathScenario {
   private static func runOnce(_ name: String, path: String) -> Int {
     let transcript = StreamTranscript()
     _ = StreamInput.feed(path, into: transcript)
-    let controller = ChatTranscriptController(
-      buildersByType: MessagesKit.builders(theme: CompactTheme()), decorator: MessagesKit.decorator(),
-      viewport: Viewport(width: Double(width), height: 24))
+    let controller = TranscriptFixture.makeController(width: Double(width), parallel: true)
     controller.dataSource = transcript
     controller.requestUpdate(.firstLoad)
     controller.applyPendingUpdates()

@@ -89,7 +89,7 @@ public final class CollectionView {
 
   /// Scrolls so that content y `offset` is at the top, clamped to the content.
   public func setContentOffset(_ offset: Double) {
-    let clamped = offset.isFinite ? min(max(offset, 0), maximumContentOffset) : 0
+    let clamped = clampedOffset(offset)
     let changed = clamped != viewport.contentOffset
     viewport.contentOffset = clamped
     layoutVisibleCells()
@@ -103,7 +103,7 @@ public final class CollectionView {
   /// - Complexity: O(log n) when the visible cells stay; otherwise that of
   ///   ``layoutVisibleCells()``.
   func setContentOffset(_ offset: Double, rowsChangedFrom firstChangedRow: Int?) {
-    let clamped = offset.isFinite ? min(max(offset, 0), maximumContentOffset) : 0
+    let clamped = clampedOffset(offset)
     if clamped == viewport.contentOffset, configuredWidth == viewport.width, let dataSource,
       let laidOutRows, laidOutRows.upperBound <= firstChangedRow ?? .max,
       dataSource.rows(intersectingY: clamped, height: viewport.height) == laidOutRows
@@ -111,6 +111,11 @@ public final class CollectionView {
       return
     }
     setContentOffset(offset)
+  }
+
+  /// `offset` within the content; a non-finite offset is the top.
+  private func clampedOffset(_ offset: Double) -> Double {
+    offset.isFinite ? min(max(offset, 0), maximumContentOffset) : 0
   }
 
   public func scrollToTop() { setContentOffset(0) }
