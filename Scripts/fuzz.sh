@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# libFuzzer targets for the decoder, the text measurer and the update flow (see Fuzz/README.md).
+# libFuzzer targets for the decoder, the text measurer, the update flow, drawing and the viewer
+# (see Fuzz/README.md).
 #
 #   Scripts/fuzz.sh build                         build every target into .build-fuzz/
 #   Scripts/fuzz.sh run TARGET SECONDS [ARGS...]  fuzz one target; extra args go to libFuzzer
@@ -7,7 +8,7 @@
 #   Scripts/fuzz.sh replay TARGET FILE...         run inputs once (a crash file, a corpus entry)
 #   Scripts/fuzz.sh minimize TARGET FILE [SECONDS] shrink a crashing input (to .build-fuzz/artifacts/)
 #
-# Targets: decoder, measurer, updates. The seed corpus in Fuzz/Corpus/TARGET/ is only read;
+# Targets: decoder, measurer, updates, render, view. The seed corpus in Fuzz/Corpus/TARGET/ is only read;
 # new entries and crash artifacts go to .build-fuzz/, which git ignores.
 #
 # Not a SwiftPM target: libFuzzer needs -sanitize=fuzzer on the library code too (for coverage),
@@ -22,9 +23,11 @@ export PATH="/opt/swift/usr/bin:$PATH"
 # sandbox; libFuzzer and ASan print the stack and save the input, which is all we need.
 export SWIFT_BACKTRACE="enable=no"
 
-readonly TARGETS=(decoder measurer updates)
+readonly TARGETS=(decoder measurer updates render view)
 # The libraries the harnesses link, each after the ones it imports.
-readonly MODULES=(TextLayout ChatTranscript ChatTranscriptMessages ChatTranscriptStreams)
+readonly MODULES=(
+  TextLayout ChatTranscript ChatTranscriptMessages ChatTranscriptStreams ChatTranscriptRendering TranscriptGenerator
+)
 readonly OUT=.build-fuzz
 readonly SMOKE_SECONDS="${FUZZ_SMOKE_SECONDS:-20}"
 
@@ -57,11 +60,14 @@ harness_path() {
     decoder) echo Fuzz/DecoderTarget.swift ;;
     measurer) echo Fuzz/MeasurerTarget.swift ;;
     updates) echo Fuzz/Updates ;;
+    render) echo Fuzz/Render ;;
+    view) echo Fuzz/View ;;
     *) echo "unknown target '$1' (expected one of: ${TARGETS[*]})" >&2; exit 2 ;;
   esac
 }
 
-# The Swift files of a target's harness, one a line.
+# The Swift files of a target's harness, one a line: its own, then those it shares with the
+# tests (the markup checker) or compiles in from the CLI (the viewer's screen, without a terminal).
 harness_files() {
   local path
   path=$(harness_path "$1") || exit
@@ -70,6 +76,13 @@ harness_files() {
   else
     echo "$path"
   fi
+  case "$1" in
+    render) echo Tests/TestSupport/MarkupChecker.swift ;;
+    view)
+      printf 'Samples/transcript-cli/View/%s.swift\n' ViewerScreen PagedTranscript Key KeyDecoder
+      printf 'Samples/transcript-cli/Screen/%s.swift\n' ScreenFrame StatusLine
+      ;;
+  esac
 }
 
 max_len() {
@@ -77,6 +90,8 @@ max_len() {
     decoder) echo 4096 ;;
     measurer) echo 8192 ;;
     updates) echo 1024 ;;
+    render) echo 4096 ;;
+    view) echo 1024 ;;
   esac
 }
 
