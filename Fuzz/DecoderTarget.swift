@@ -100,38 +100,44 @@ private struct StreamHarness {
   private mutating func applyToModel(_ event: StreamEvent) -> Int {
     switch event {
     case .insert(let item, let position):
-      guard item.id != TypingIndicatorItem.reservedID, !ids.contains(item.id) else { return 1 }
+      guard !item.id.hasSameBytes(as: TypingIndicatorItem.reservedID), modelIndex(of: item.id) == nil else {
+        return 1
+      }
       switch position {
       case .end:
         ids.append(item.id)
       case .after(let anchor):
-        guard let index = ids.firstIndex(of: anchor) else { return 1 }
+        guard let index = modelIndex(of: anchor) else { return 1 }
         ids.insert(item.id, at: index + 1)
       case .before(let anchor):
-        guard let index = ids.firstIndex(of: anchor) else { return 1 }
+        guard let index = modelIndex(of: anchor) else { return 1 }
         ids.insert(item.id, at: index)
       }
     case .update(let item):
-      return ids.contains(item.id) ? 0 : 1
+      return modelIndex(of: item.id) == nil ? 1 : 0
     case .status(let id, _):
-      return ids.contains(id) ? 0 : 1
+      return modelIndex(of: id) == nil ? 1 : 0
     case .delete(let id):
-      guard let index = ids.firstIndex(of: id) else { return 1 }
+      guard let index = modelIndex(of: id) else { return 1 }
       ids.remove(at: index)
     case .prepend(let items):
       var accepted: [String] = []
       var rejected = 0
       for item in items {
-        if item.id == TypingIndicatorItem.reservedID || ids.contains(item.id) || accepted.contains(item.id) {
+        if item.id.hasSameBytes(as: TypingIndicatorItem.reservedID) || modelIndex(of: item.id) != nil
+          || accepted.contains(where: { $0.hasSameBytes(as: item.id) })
+        {
           rejected += 1
         } else {
           accepted.append(item.id)
         }
       }
       ids.insert(contentsOf: accepted, at: 0)
-      return rejected
+      // The first few rejected items are reported one by one, the rest in one diagnostic.
+      let limit = StreamTranscript.reportedPrependRejections
+      return min(rejected, limit) + (rejected > limit ? 1 : 0)
     case .typing(let sender, let isActive):
-      typing.removeAll { $0 == sender }
+      typing.removeAll { $0.hasSameBytes(as: sender) }
       if isActive { typing.append(sender) }
     }
     return 0
@@ -144,19 +150,34 @@ private struct StreamHarness {
     }
     let expected = typing.isEmpty ? ids : ids + [TypingIndicatorItem.reservedID]
     let actual = transcript.chatItems.map(\.id)
-    if actual != expected {
+    if !haveSameBytes(actual, expected) {
       fatalError("\(event): items \(actual), the model has \(expected)")
     }
     for (index, id) in ids.enumerated() where transcript.index(ofID: id) != index {
       fatalError(
         "\(event): index(ofID: \(id)) is \(String(describing: transcript.index(ofID: id))), not \(index)")
     }
-    if let typingItem = transcript.chatItems.last as? TypingIndicatorItem, typingItem.senders != typing {
-      fatalError("\(event): typing \(typingItem.senders), the model has \(typing)")
+    if let typingItem = transcript.chatItems.last as? TypingIndicatorItem {
+      let named = Array(typing.prefix(TypingIndicatorItem.namedSenderLimit))
+      if !haveSameBytes(typingItem.senders, named) || typingItem.otherCount != typing.count - named.count {
+        fatalError(
+          "\(event): typing \(typingItem.senders) and \(typingItem.otherCount) others, the model has \(typing)"
+        )
+      }
     }
     let rows = controller.rowFrames.map(\.id)
-    if rows != expected {
+    if !haveSameBytes(rows, expected) {
       fatalError("\(event): controller rows \(rows), the transcript has \(expected)")
     }
   }
+
+  /// Where `id` is in the model: ids compare by their UTF-8 bytes, as the wire format says.
+  private func modelIndex(of id: String) -> Int? {
+    ids.firstIndex { $0.hasSameBytes(as: id) }
+  }
+}
+
+/// Whether two lists of ids hold the same ids, byte for byte, in the same order.
+private func haveSameBytes(_ lhs: [String], _ rhs: [String]) -> Bool {
+  lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.hasSameBytes(as: $1) }
 }

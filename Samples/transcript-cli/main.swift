@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,7 +1,9 @@
 /// Command-line arguments split into options with values, flags and positional arguments.
 ///
-/// Accepts `--name value` and `--name=value`; `--` ends options; a lone `-` is a positional
-/// (standard input). Unknown options are usage errors, not silently ignored.
+/// Accepts `--name value` and `--name=value` for names of two or more characters, `-n` for names
+/// of one; `--` ends options; a lone `-` is a positional (standard input). Unknown options, and
+/// known ones spelled otherwise (`---width`, `-width`, `--h`, `--help=yes`), are usage errors, not
+/// silently taken for something else.
 public struct ParsedArguments {
   public private(set) var values: [String: String] = [:]
   public private(set) var flags: Set<String> = []
@@ -24,24 +26,39 @@ public struct ParsedArguments {
         optionsEnded = true
         continue
       }
-      let body = argument.drop { $0 == "-" }
-      let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = String(parts[0])
+      guard let (name, attachedValue) = Self.option(spelledAs: argument) else {
+        throw UsageError("unknown option \(argument)")
+      }
       if valueOptions.contains(name) {
-        if parts.count == 2 {
-          values[name] = String(parts[1])
+        if let attachedValue {
+          values[name] = attachedValue
         } else if index < arguments.count {
           values[name] = arguments[index]
           index += 1
         } else {
-          throw UsageError("--\(name) needs a value")
+          throw UsageError("\(argument) needs a value")
         }
-      } else if flagOptions.contains(name), parts.count == 1 {
+      } else if flagOptions.contains(name) {
+        guard attachedValue == nil else { throw UsageError("--\(name) takes no value") }
         flags.insert(name)
       } else {
         throw UsageError("unknown option \(argument)")
       }
     }
+  }
+
+  /// The name of the option `argument` spells and the value attached to it with `=`, or `nil`
+  /// when it spells none: two dashes go before a name of two or more characters, one dash before
+  /// a name of one.
+  private static func option(spelledAs argument: String) -> (name: String, attachedValue: String?)? {
+    guard argument.hasPrefix("--") else {
+      let name = argument.dropFirst()
+      return name.count == 1 ? (String(name), nil) : nil
+    }
+    let parts = argument.dropFirst(2).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+    let name = parts[0]
+    guard name.count > 1, !name.hasPrefix("-") else { return nil }
+    return (String(name), parts.count == 2 ? String(parts[1]) : nil)
   }
 
   /// A whole-number option within `range`, or `defaultValue` when absent.

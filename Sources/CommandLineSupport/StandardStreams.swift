@@ -7,6 +7,12 @@
 #endif
 
 /// Buffered writes to a file descriptor: one system call per 64 KiB, not per line.
+///
+/// A write that fails (a full disk, a terminal that went away) ends the program with
+/// `transcript: write error: REASON` on standard error and ``ExitStatus/failure``: the rest of
+/// the output could not be written either, and a script must not take a cut-off result for a
+/// whole one. A reader that closed its pipe ends the program by SIGPIPE before `write` can
+/// fail, quietly, as for any command in a pipeline.
 public struct OutputBuffer: ~Copyable {
   private let fileDescriptor: Int32
   private var bytes: [UInt8] = []
@@ -36,9 +42,24 @@ public struct OutputBuffer: ~Copyable {
       let result = bytes.withUnsafeBytes { buffer in
         write(fileDescriptor, buffer.baseAddress?.advanced(by: written), bytes.count - written)
       }
-      if result <= 0 { break }  // a closed pipe: nothing more can be written
-      written += result
+      if result > 0 {
+        written += result
+      } else if result < 0, errno == EINTR {
+        continue
+      } else if result < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+        // A descriptor someone made non-blocking: wait until it takes more.
+        var ready = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&ready, 1, -1)
+      } else {
+        exitAfterWriteError(result < 0 ? errno : EIO)
+      }
     }
+  }
+
+  private static func exitAfterWriteError(_ code: Int32) -> Never {
+    let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    printError("transcript: write error: \(reason)")
+    exit(ExitStatus.failure.rawValue)
   }
 }
 
@@ -49,4 +70,12 @@ public func printError(_ message: String) {
   line.withUTF8 { buffer in
     _ = write(2, buffer.baseAddress, buffer.count)
   }
+}
+
+/// Writes `text` and a line feed to standard output at once; a failed write ends the program
+/// as in ``OutputBuffer`` (Swift's `print` drops write errors, so `--help > /dev/full` would
+/// exit 0).
+public func printOutput(_ text: String) {
+  var output = OutputBuffer(fileDescriptor: 1)
+  output.append(text + "\n")
 }

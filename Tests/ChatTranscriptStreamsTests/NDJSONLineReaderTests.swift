@@ -38,7 +38,12 @@ import TranscriptGenerator
     var reader = try NDJSONLineReader(path: path)
     #expect(readAll(&reader) == lines)
     #expect(reader.failure == nil)
-    #expect(!reader.nextLine { _, _ in Issue.record("a line after the end") })
+    let more = reader.nextLine { _, _ in
+      Issue.record("a line after the end")
+    } tooLong: { _ in
+      Issue.record("a line after the end")
+    }
+    #expect(!more)
   }
 
   /// Lines arrive through a pipe in random pieces and are read through a tiny buffer, so every line
@@ -100,9 +105,89 @@ import TranscriptGenerator
       }
       #expect(number == events.count)
       delivered.signal()
+    } tooLong: { _ in
+      Issue.record("a line too long")
     }
     #expect(events == [.delete(id: "a"), .delete(id: "b")])
     #expect(waits.withLock { $0 } == [true, true], "the reader waited for more than a line")
+  }
+
+  static let tooLongCases: [(input: String, lines: [Line])] = [
+    ("12345678\n123456789\nok\n", [Line(1, "12345678"), Line(2, "too long"), Line(3, "ok")]),
+    ("12345678\r\n123456789\r\nok", [Line(1, "12345678"), Line(2, "too long"), Line(3, "ok")]),
+    ("\u{FEFF}12345678\n\u{FEFF}1234567\n", [Line(1, "12345678"), Line(2, "too long")]),
+    ("ok\n" + String(repeating: "x", count: 100), [Line(1, "ok"), Line(2, "too long")]),
+    ("123456789", [Line(1, "too long")]),
+    (
+      String(repeating: "x", count: 100) + "\n\n" + String(repeating: "y", count: 13) + "\nok",
+      [Line(1, "too long"), Line(3, "too long"), Line(4, "ok")]
+    ),
+  ]
+
+  /// With a limit of 8 bytes: the LF, a CR before it and a leading byte order mark do not count;
+  /// a line one byte longer is reported by number and skipped, and the lines after it still come.
+  @Test(arguments: tooLongCases)
+  func linesLongerThanTheLimitAreReportedAndSkipped(input: String, lines: [Line]) throws {
+    let path = try temporaryFile(Array(input.utf8))
+    defer { unlink(path) }
+    var reader = try NDJSONLineReader(path: path, chunkSize: 16, maxLineLength: 8)
+    #expect(reader.maxLineLength == 8)
+    #expect(readAll(&reader) == lines)
+    #expect(reader.failure == nil)
+  }
+
+  /// Lines of every length around the limit arrive through a pipe in random pieces and are read
+  /// through a tiny buffer: each line longer than the limit is reported once, by its number,
+  /// whether it is found whole or given up on before its LF arrives; every other line is as sent.
+  @Test func skipsLinesLongerThanTheLimitAcrossChunks() throws {
+    let seed = SeededRandom.seed(fromEnvironment: "STREAMS_SEED", default: 20_261_123)
+    var random = SeededRandom(seed: seed)
+    let limit = 100
+    var input: [UInt8] = []
+    var expected: [Line] = []
+    for number in 1...2_000 {
+      let length =
+        Int.random(in: 0..<10, using: &random) == 0 ? 5_000 : Int.random(in: 1...150, using: &random)
+      let text = String((0..<length).map { _ in "abc{}\"".randomElement(using: &random) ?? "a" })
+      input += Array(text.utf8)
+      expected.append(Line(number, length > limit ? "too long" : text))
+      input += Int.random(in: 0..<3, using: &random) == 0 ? [0x0D, 0x0A] : [0x0A]
+    }
+    var pieces: [[UInt8]] = []
+    var offset = 0
+    while offset < input.count {
+      let end = min(input.count, offset + Int.random(in: 1...700, using: &random))
+      pieces.append(Array(input[offset..<end]))
+      offset = end
+    }
+    let readEnd = try startWriter(pieces)
+    var reader = NDJSONLineReader(
+      fileDescriptor: readEnd, closesWhenDone: true, chunkSize: 16, maxLineLength: limit)
+    #expect(readAll(&reader) == expected, "seed \(seed)")
+  }
+
+  /// A line too long is reported before its LF arrives, while the writer keeps the pipe open: a
+  /// follower hears of it at once, however long the line goes on.
+  @Test func reportsALineTooLongBeforeItEnds() throws {
+    let (readEnd, writeEnd) = try makePipe()
+    let reported = DispatchSemaphore(value: 0)
+    let waited = Mutex(false)
+    Thread {
+      writeAll(writeEnd, [UInt8](repeating: UInt8(ascii: "x"), count: 1_000))
+      waited.withLock { $0 = reported.wait(timeout: .now() + 10) == .success }
+      writeAll(writeEnd, Array("xxx\nok\n".utf8))
+      close(writeEnd)
+    }.start()
+    var reader = NDJSONLineReader(fileDescriptor: readEnd, closesWhenDone: true, maxLineLength: 100)
+    var lines: [Line] = []
+    reader.forEachLine { line, number in
+      lines.append(Line(number, String(decoding: line, as: UTF8.self)))
+    } tooLong: { number in
+      lines.append(Line(number, "too long"))
+      reported.signal()
+    }
+    #expect(lines == [Line(1, "too long"), Line(2, "ok")])
+    #expect(waited.withLock { $0 }, "the reader waited for the end of the line")
   }
 
   @Test func readsTenMegabyteLines() throws {
@@ -140,7 +225,12 @@ import TranscriptGenerator
     let (readEnd, writeEnd) = try makePipe()
     defer { close(readEnd) }
     var reader = NDJSONLineReader(fileDescriptor: writeEnd, closesWhenDone: true)  // not readable
-    #expect(!reader.nextLine { _, _ in Issue.record("a line from nowhere") })
+    let more = reader.nextLine { _, _ in
+      Issue.record("a line from nowhere")
+    } tooLong: { _ in
+      Issue.record("a line from nowhere")
+    }
+    #expect(!more)
     #expect(reader.failure?.description == "read error: Bad file descriptor")
   }
 
@@ -163,6 +253,8 @@ import TranscriptGenerator
       case .success(let event): events.append(event)
       case .failure(let error): messages.append("stream.ndjson:\(number): \(error)")
       }
+    } tooLong: { _ in
+      Issue.record("a line too long")
     }
     #expect(
       events == [.insert(StreamItem(id: "m1", type: "text", text: "Hi"), position: .end), .delete(id: "m1")])
@@ -194,10 +286,13 @@ struct Summary: Hashable {
   }
 }
 
+/// Every line delivered; a line too long is a `Line` whose text is `too long`.
 private func readAll(_ reader: inout NDJSONLineReader) -> [Line] {
   var lines: [Line] = []
   reader.forEachLine { line, number in
     lines.append(Line(number, String(decoding: line, as: UTF8.self)))
+  } tooLong: { number in
+    lines.append(Line(number, "too long"))
   }
   return lines
 }
@@ -207,6 +302,8 @@ private func summaries(_ reader: inout NDJSONLineReader) -> [Summary] {
   reader.forEachLine { line, number in
     #expect(line.first != 0x0D && line.last != 0x0D)
     result.append(Summary(number, line.count))
+  } tooLong: { number in
+    Issue.record("line \(number) too long")
   }
   return result
 }

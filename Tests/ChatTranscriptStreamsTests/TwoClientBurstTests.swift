@@ -307,9 +307,14 @@ private final class BurstClient {
     if itemIDs != transcriptIDs { fail("item rows \(itemIDs), transcript \(transcriptIDs)") }
   }
 
-  /// Every row is found by its id (ids are unique here, injected rows' too), and absent ids are not.
+  /// Every item row is found by its id; injected rows (whose ids no item has here) and absent ids
+  /// are not.
   private func checkIDLookups(_ snapshot: LayoutSnapshot) {
     for row in snapshot.rows {
+      if row.isInjected {
+        if let found = controller.row(ofItemWithID: row.id) { fail("injected \(row.id) finds row \(found)") }
+        continue
+      }
       guard let found = controller.row(ofItemWithID: row.id) else {
         fail("row \(row.index) (\(row.id)) is not found by its id")
         continue

@@ -30,12 +30,18 @@ struct BlockRun {
     try Data(stream).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
 
-    var reader = try NDJSONLineReader(path: file.path)
+    let limit = block.maxLineLength ?? NDJSONLineReader.defaultMaxLineLength
+    var reader = try NDJSONLineReader(path: file.path, maxLineLength: limit)
     var feeder = StreamFeeder(transcript: StreamTranscript(), source: WireFormatDocumentTests.source)
     let second = StreamTranscript()
     let decoder = StreamDecoder()
     let encoder = StreamEncoder()
     var run = self
+    func takeSnapshot(after number: Int) {
+      let items = feeder.transcript.chatItems
+      let encoded = items.compactMap { $0 as? StreamItem }.map { encoder.object(for: $0) }
+      run.snapshots.append((number, Snapshot(ids: items.map(\.id), items: encoded)))
+    }
     reader.forEachLine { line, number in
       run.diagnostics[number] = feeder.feed(line, lineNumber: number)
       run.lines[number] = String(decoding: line, as: UTF8.self)
@@ -46,9 +52,14 @@ struct BlockRun {
       case .failure(let error):
         run.decodingErrors[number] = error
       }
-      let items = feeder.transcript.chatItems
-      let encoded = items.compactMap { $0 as? StreamItem }.map { encoder.object(for: $0) }
-      run.snapshots.append((number, Snapshot(ids: items.map(\.id), items: encoded)))
+      takeSnapshot(after: number)
+    } tooLong: { number in
+      let error = StreamDecodingError.lineTooLong(limit: limit)
+      run.diagnostics[number] = [
+        StreamDiagnostic(source: WireFormatDocumentTests.source, line: number, message: error.description)
+      ]
+      run.decodingErrors[number] = error
+      takeSnapshot(after: number)
     }
     if let failure = reader.failure { throw failure }
     self = run

@@ -42,10 +42,19 @@ struct WireFormatDocument {
           let info = line.trimmingCharacters(in: .whitespaces).dropFirst(3).split(separator: " ")
           switch info.first {
           case "ndjson":
-            block = ExampleBlock(fenceLine: number, isCanonical: info.dropFirst() == ["canonical"])
-            if info.count > 1 && info.dropFirst() != ["canonical"] {
-              problems.append("\(Self.name):\(number): unknown info string")
+            var opened = ExampleBlock(fenceLine: number)
+            for word in info.dropFirst() {
+              if word == "canonical" {
+                opened.isCanonical = true
+              } else if word.hasPrefix("max-line-bytes="),
+                let limit = Int(word.dropFirst("max-line-bytes=".count))
+              {
+                opened.maxLineLength = limit
+              } else {
+                problems.append("\(Self.name):\(number): unknown info string")
+              }
             }
+            block = opened
           default:
             isInOtherBlock = true
           }
@@ -146,14 +155,15 @@ struct ExampleBlock {
   /// The document line of the opening fence.
   var fenceLine: Int
   /// Whether each line must be exactly what the encoder writes for its event (`ndjson canonical`).
-  var isCanonical: Bool
+  var isCanonical = false
+  /// The reader's line length limit for the block (`ndjson max-line-bytes=N`), if not the default.
+  var maxLineLength: Int?
   var steps: [Step] = []
   /// The line read last, until its outcomes are complete.
   var pending: PendingExample?
 
-  init(fenceLine: Int, isCanonical: Bool) {
+  init(fenceLine: Int) {
     self.fenceLine = fenceLine
-    self.isCanonical = isCanonical
   }
 
   var examples: [Example] {

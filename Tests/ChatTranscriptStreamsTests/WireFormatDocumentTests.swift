@@ -208,7 +208,7 @@ import Testing
 
   /// Every reason the decoder rejects a line for.
   enum DecodingReason: CaseIterable {
-    case invalidUTF8
+    case lineTooLong, invalidUTF8
     case unexpectedCharacter, unexpectedEnd, invalidEscape, invalidUnicodeEscape, loneSurrogate
     case controlCharacter, tooDeep, notAnObject
     case unknownOp, missing, empty, wrongType, invalidStatus, invalidDate, conflictingPositions
@@ -218,6 +218,7 @@ import Testing
     /// that is why; the item's other reasons need examples of their own, outside a prepend.
     static func reasons(of code: StreamDecodingError.Code) -> [Self] {
       switch code {
+      case .lineTooLong: [.lineTooLong]
       case .invalidUTF8: [.invalidUTF8]
       case .syntax(let syntax, _):
         switch syntax {
@@ -256,7 +257,7 @@ import Testing
       case .unknownID(_, nil): [.unknownID]
       case .unknownID(_, _?): [.unknownPositionID]
       case .reservedID: [.reservedID]
-      case .prependItem: [.prependItem]
+      case .prependItem, .morePrependItemsRejected: [.prependItem]
       }
     }
   }

@@ -5,6 +5,12 @@ public struct CommandResult: Sendable {
   public var status: Int32
   public var standardOutput: String
   public var standardError: String
+
+  public init(status: Int32, standardOutput: String, standardError: String) {
+    self.status = status
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+  }
 }
 
 public enum CommandRunner {

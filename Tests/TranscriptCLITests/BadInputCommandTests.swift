@@ -60,7 +60,7 @@ import Testing
 
         """)
     switch command[0] {
-    case "layout": #expect(result.standardOutput == "a1\t0\t2\na2\t3\t2\n")
+    case "layout": #expect(result.standardOutput == "a1\t0\t2\titem\na2\t3\t2\titem\n")
     case "measure": #expect(result.standardOutput == "a1\t1\t20\na2\t1\t10\n")
     default:
       #expect(result.standardOutput.contains("before the bad bytes"))
@@ -91,7 +91,7 @@ import Testing
     // In an 80-column transcript the bubble leaves 50 columns for text: five words a line.
     let laidOut = try CommandRunner.run("transcript", ["layout", "--width", "80", file])
     #expect(laidOut.status == 0)
-    #expect(laidOut.standardOutput == "s1\t0\t2\nbig\t3\t200001\ns2\t200005\t2\n")
+    #expect(laidOut.standardOutput == "s1\t0\t2\titem\nbig\t3\t200001\titem\ns2\t200005\t2\titem\n")
   }
 
   /// Every word of it is drawn, and the messages on either side too. As an HTML page, at the
@@ -217,7 +217,7 @@ import Testing
 
         """)
     if command[0] == "layout" {
-      #expect(result.standardOutput == "s1\t0\t2\ns2\t3\t2\n")
+      #expect(result.standardOutput == "s1\t0\t2\titem\ns2\t3\t2\titem\n")
     } else {
       #expect(result.standardOutput.contains("small before"))
       #expect(result.standardOutput.contains("small after"))
@@ -253,7 +253,7 @@ import Testing
         \(file):6: unknown op "\\u{1B}[2Jwipe-the-screen-and-then-some-more-t…"
 
         """)
-    #expect(laidOut.standardOutput == "k1\t0\t2\nx1\t3\t1\nk2\t5\t1\n")
+    #expect(laidOut.standardOutput == "k1\t0\t2\titem\nx1\t3\t1\titem\nk2\t5\t1\titem\n")
 
     let rendered = try CommandRunner.run(
       "transcript", ["render", "--width", "40", "--format", "plain", file])
@@ -267,7 +267,7 @@ import Testing
     let result = try CommandRunner.run("transcript", ["layout", "--width", "40", "-"], input: input)
     #expect(result.status == 0)
     #expect(result.standardError == "")
-    #expect(result.standardOutput == "x1\t0\t1\n")
+    #expect(result.standardOutput == "x1\t0\t1\titem\n")
   }
 
   // MARK: Duplicate and unknown ids
@@ -312,7 +312,7 @@ import Testing
         \(file):14: unknown id "d1"
 
         """)
-    #expect(result.standardOutput == "h1\t0\t2\nd5\t3\t1\n")
+    #expect(result.standardOutput == "h1\t0\t2\titem\nd5\t3\t1\titem\n")
   }
 
   // MARK: Empty input and standard input
@@ -345,7 +345,7 @@ import Testing
       #expect(result.status == 1)
       #expect(result.standardError == "<stdin>:2: not JSON: unexpected character 'o' at column 2\n")
       switch command[0] {
-      case "layout": #expect(result.standardOutput == "a1\t0\t2\na2\t3\t2\n")
+      case "layout": #expect(result.standardOutput == "a1\t0\t2\titem\na2\t3\t2\titem\n")
       case "measure": #expect(result.standardOutput == "a1\t1\t5\na2\t1\t6\n")
       default: #expect(result.standardOutput.contains("first") && result.standardOutput.contains("second"))
       }

@@ -120,9 +120,9 @@ import Testing
         """)
   }
 
-  @Test func missingFileIsReportedAndExitsOne() throws {
+  @Test func missingFileIsReportedAndExitsTwo() throws {
     let result = try CommandRunner.run("transcript", ["follow", "no/such/file.ndjson"])
-    #expect(result.status == 1)
+    #expect(result.status == 2)
     #expect(result.standardError.hasPrefix("transcript: cannot open no/such/file.ndjson"))
     #expect(result.standardOutput == "")
   }

@@ -25,8 +25,7 @@ struct GeneratedTranscript {
     stream = script.path("stream.ndjson")
     try String(text).write(toFile: stream, atomically: true, encoding: .utf8)
     let layout = try CommandRunner.run("transcript", ["layout", "--width", "60", stream])
-    // Rows the decorator injected have ids with a slash (`m1/day`, `m2/status`).
-    itemCount = layout.standardOutput.split(separator: "\n").count { !$0.prefix { $0 != "\t" }.contains("/") }
+    itemCount = layout.standardOutput.split(separator: "\n").count { $0.hasSuffix("\titem") }
   }
 
   /// `render --format plain` of the stream at `width`, one entry per row of the transcript.
@@ -60,7 +59,7 @@ struct GeneratedTranscript {
     let result = try CommandRunner.run("transcript", ["layout", "--width", "\(width)", stream])
     return result.standardOutput.split(separator: "\n").compactMap { line in
       let fields = line.split(separator: "\t")
-      guard fields.count == 3, let y = Int(fields[1]), let height = Int(fields[2]) else { return nil }
+      guard fields.count == 4, let y = Int(fields[1]), let height = Int(fields[2]) else { return nil }
       return (String(fields[0]), y, height)
     }
   }

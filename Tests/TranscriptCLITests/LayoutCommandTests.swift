@@ -31,7 +31,7 @@ import Testing
       #expect(row["id"] as? String == fields[0])
       #expect((row["y"] as? Double).map { String(Int($0)) } == fields[1])
       #expect((row["height"] as? Double).map { String(Int($0)) } == fields[2])
-      #expect(row["isInjected"] as? Bool == fields[0].contains("/"))
+      #expect(row["isInjected"] as? Bool == (fields[3] == "injected"))
       #expect((row["decoration"] as? [String: Any])?["groupPosition"] is String)
     }
   }
@@ -48,7 +48,7 @@ import Testing
     let result = try CommandRunner.run(
       "transcript", ["layout", "--width", "40", "Samples/Data/bad-lines.ndjson"])
     #expect(result.status == 1)
-    #expect(result.standardOutput == "a1\t0\t2\na2\t3\t1\n")
+    #expect(result.standardOutput == "a1\t0\t2\titem\na2\t3\t1\titem\n")
     #expect(
       result.standardError == """
         Samples/Data/bad-lines.ndjson:2: not JSON: unexpected character 'h' at column 2
@@ -66,7 +66,7 @@ import Testing
     let result = try CommandRunner.run("transcript", ["layout", "--width", "20", "-"], input: input)
     #expect(result.status == 0)
     // A 13-column bubble wraps the text at 11 columns: "twelve " and "chars".
-    #expect(result.standardOutput == "x\t0\t2\n")
+    #expect(result.standardOutput == "x\t0\t2\titem\n")
   }
 
   @Test(arguments: [
@@ -85,9 +85,9 @@ import Testing
     #expect(result.standardOutput == "")
   }
 
-  @Test func missingFileIsReportedAndExitsOne() throws {
+  @Test func missingFileIsReportedAndExitsTwo() throws {
     let result = try CommandRunner.run("transcript", ["layout", "no/such/file.ndjson"])
-    #expect(result.status == 1)
+    #expect(result.status == 2)
     #expect(result.standardError.contains("no/such/file.ndjson"))
   }
 

@@ -70,8 +70,9 @@ enum CLIPathScenario {
     controller.applyPendingUpdates()
     var bytes = 0
     if name == "cli-layout" {
-      for (id, frame) in controller.rowFrames {
-        bytes += "\(id)\t\(Int(frame.minY))\t\(Int(frame.height))\n".utf8.count
+      for (id, isInjected, frame) in controller.rowFrames {
+        bytes +=
+          "\(id)\t\(Int(frame.minY))\t\(Int(frame.height))\t\(isInjected ? "injected" : "item")\n".utf8.count
       }
     } else {
       controller.renderRows(from: 0, to: max(controller.contentHeight, 1), by: PlainTextRenderer()) {

@@ -6,7 +6,7 @@ import CommandLineSupport
 /// into a pipe that stays open.
 enum FollowCommand {
   static let help = """
-    USAGE: transcript follow [--width W] [--theme NAME] [FILE|-]
+    USAGE: transcript follow [--width W] [--theme NAME] [--max-line-bytes N] [FILE|-]
 
     Reads the NDJSON message stream in FILE (or standard input) as it arrives and shows each
     change at once, until the writer closes its end. Bursts of lines are shown together;
@@ -23,42 +23,37 @@ enum FollowCommand {
       ROWS             followed by the row drawn again
 
     Bad lines are reported on stderr as FILE:LINE: reason as they are seen (on a terminal:
-    counted in the status bar and listed at the end) and skipped.
+    counted in the status bar, and the last 1000 listed at the end) and skipped.
 
     OPTIONS:
       --width W      columns (1-10000; default: the terminal's width, else 80)
       --theme NAME   compact (default) or roomy
+      --max-line-bytes N
+                     longest line read (1-4294967296, default 16777216); a longer line
+                     is reported as FILE:LINE: line longer than N bytes and skipped
       -h, --help     show this help
 
     Colours are used on a terminal unless NO_COLOR is set.
 
-    EXIT STATUS: 0 all lines applied, 1 some lines were bad, 2 usage error.
+    EXIT STATUS: 0 all lines applied, 1 some lines were bad, 2 usage error, FILE cannot
+    be opened or read, or the output cannot be written.
     """
 
   static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
     let parsed = try ParsedArguments(
-      arguments, valueOptions: ["width", "theme"], flagOptions: ["help", "h"])
+      arguments, valueOptions: ["width", "theme", StreamInput.maxLineBytesOption],
+      flagOptions: ["help", "h"])
     if parsed.wantsHelp {
-      print(help)
+      printOutput(help)
       return .success
     }
     let onTerminal = Terminal.isTerminal(1)
     let requestedWidth = parsed.values["width"] == nil ? nil : try parsed.integer("width", in: 1...10_000)
     let theme = try TranscriptSession.theme(named: parsed.values["theme"])
+    let maxLineLength = try StreamInput.maxLineLength(parsed)
     let path = try parsed.inputPath()
 
-    let source = path == "-" ? "<stdin>" : path
-    let reader: NDJSONLineReader
-    if path == "-" {
-      reader = NDJSONLineReader(fileDescriptor: 0)
-    } else {
-      do {
-        reader = try NDJSONLineReader(path: path)
-      } catch {
-        printError("transcript: \(error)")
-        return .badInput
-      }
-    }
+    guard let reader = StreamInput.open(path, maxLineLength: maxLineLength) else { return .failure }
 
     let width = requestedWidth ?? Terminal.size(of: 1)?.columns ?? 80
     let session = TranscriptSession(width: width, height: 24, theme: theme)
@@ -67,7 +62,7 @@ enum FollowCommand {
       ? LiveScreen(session: session, requestedWidth: requestedWidth, usesColour: !Terminal.noColorRequested)
       : ChangeLog(session: session)
     let follower = Follower(
-      session: session, display: display, source: source,
+      session: session, display: display, source: StreamInput.sourceName(path),
       defersDiagnostics: onTerminal && Terminal.isTerminal(2), watchesResizes: onTerminal)
     return follower.run(reader)
   }

@@ -18,13 +18,15 @@ enum GenerateCommand {
       --seed S       random seed (default 1)
       --language L   mixed (default) or english (ASCII-heavy text)
       -h, --help     show this help
+
+    EXIT STATUS: 0 written, 2 usage error or the output cannot be written.
     """
 
   static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
     let parsed = try ParsedArguments(
       arguments, valueOptions: ["count", "seed", "language"], flagOptions: ["help", "h"])
     if parsed.wantsHelp {
-      print(help)
+      printOutput(help)
       return .success
     }
     let count = try parsed.integer("count", in: 0...100_000_000)

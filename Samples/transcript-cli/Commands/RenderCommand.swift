@@ -5,7 +5,8 @@ import CommandLineSupport
 /// `transcript render`: the whole transcript drawn for a terminal, as text, SVG or HTML.
 enum RenderCommand {
   static let help = """
-    USAGE: transcript render [--width W] [--format ansi|plain|svg|html] [--theme NAME] [FILE|-]
+    USAGE: transcript render [--width W] [--format ansi|plain|svg|html] [--theme NAME]
+                             [--max-line-bytes N] [FILE|-]
 
     Applies the NDJSON message stream in FILE (or standard input) and draws the whole
     transcript: bubbles, senders, day separators, photos, status rows, the typing row.
@@ -16,12 +17,16 @@ enum RenderCommand {
       --format F     ansi (colour), plain, svg or html (a page you can open); default: ansi
                      when standard output is a terminal and NO_COLOR is not set, else plain
       --theme NAME   compact (default) or roomy
+      --max-line-bytes N
+                     longest line read (1-4294967296, default 16777216); a longer line
+                     is reported as FILE:LINE: line longer than N bytes and skipped
       -h, --help     show this help
 
     Message text is shown, never obeyed: control characters and escape sequences appear as
     visible symbols, and SVG and HTML escape everything.
 
-    EXIT STATUS: 0 all lines applied, 1 some lines were bad, 2 usage error.
+    EXIT STATUS: 0 all lines applied, 1 some lines were bad, 2 usage error, FILE cannot
+    be opened or read, or the output cannot be written.
     """
 
   enum Format: String, CaseIterable {
@@ -30,18 +35,20 @@ enum RenderCommand {
 
   static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
     let parsed = try ParsedArguments(
-      arguments, valueOptions: ["width", "format", "theme"], flagOptions: ["help", "h"])
+      arguments, valueOptions: ["width", "format", "theme", StreamInput.maxLineBytesOption],
+      flagOptions: ["help", "h"])
     if parsed.wantsHelp {
-      print(help)
+      printOutput(help)
       return .success
     }
     let width = try parsed.integer("width", in: 1...10_000, default: Terminal.size(of: 1)?.columns ?? 80)
     let format = try format(parsed.values["format"])
     let theme = try TranscriptSession.theme(named: parsed.values["theme"])
+    let maxLineLength = try StreamInput.maxLineLength(parsed)
     let path = try parsed.inputPath()
 
     let session = TranscriptSession(width: width, height: 24, theme: theme)
-    guard let clean = session.feed(path) else { return .badInput }
+    guard let clean = session.feed(path, maxLineLength: maxLineLength) else { return .failure }
     let controller = session.controller
     var output = OutputBuffer(fileDescriptor: 1)
     switch format {

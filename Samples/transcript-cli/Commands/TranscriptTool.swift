@@ -1,6 +1,10 @@
+import ChatTranscriptStreams
 import CommandLineSupport
 
 /// The `transcript` command: dispatches to subcommands and turns usage errors into exit code 2.
+///
+/// A usage error may quote any argument, so it is printed escaped as diagnostics are: an escape
+/// sequence or a line break on the command line cannot reach the terminal raw.
 enum TranscriptTool {
   static let help = """
     USAGE: transcript <subcommand> [options] [FILE|-]
@@ -21,10 +25,10 @@ enum TranscriptTool {
   static func run(_ arguments: [String]) -> ExitStatus {
     guard let name = arguments.first else {
       printError(help)
-      return .usage
+      return .failure
     }
     let rest = Array(arguments.dropFirst())
-    do {
+    do throws(UsageError) {
       switch name {
       case "render": return try RenderCommand.run(rest)
       case "layout": return try LayoutCommand.run(rest)
@@ -33,7 +37,7 @@ enum TranscriptTool {
       case "follow": return try FollowCommand.run(rest)
       case "view": return try ViewCommand.run(rest)
       case "-h", "--help", "help":
-        print(help)
+        printOutput(help)
         return .success
       default:
         throw UsageError("unknown subcommand '\(name)'")
@@ -42,8 +46,8 @@ enum TranscriptTool {
       let command =
         ["render", "layout", "measure", "generate", "follow", "view"].contains(name)
         ? "transcript \(name)" : "transcript"
-      printError("\(command): \(error)\nRun '\(command) --help' for usage.")
-      return .usage
+      printError("\(command): \(escapedForDiagnostics(error.message))\nRun '\(command) --help' for usage.")
+      return .failure
     }
   }
 }

@@ -14,7 +14,7 @@ import CommandLineSupport
 /// lazily as the reader scrolls up.
 enum ViewCommand {
   static let help = """
-    USAGE: transcript view [--theme NAME] [FILE|-]
+    USAGE: transcript view [--theme NAME] [--max-line-bytes N] [FILE|-]
 
     Applies the NDJSON message stream in FILE and shows the transcript full-screen, newest
     messages first in view. Older history is laid out page by page, as you scroll up to it.
@@ -35,24 +35,30 @@ enum ViewCommand {
 
     OPTIONS:
       --theme NAME   compact (default) or roomy
+      --max-line-bytes N
+                     longest line read (1-4294967296, default 16777216); a longer line
+                     is reported as FILE:LINE: line longer than N bytes and skipped
       -h, --help     show this help
 
     Colours are used unless NO_COLOR is set.
 
     EXIT STATUS: 0 all lines applied, 1 some lines were bad, 2 usage error (also: no
-    terminal to draw on or to read keys from).
+    terminal to draw on or to read keys from), FILE cannot be opened or read, or the
+    output cannot be written.
     """
 
   /// Items handed to the engine per page of history.
   static let pageSize = 200
 
   static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-    let parsed = try ParsedArguments(arguments, valueOptions: ["theme"], flagOptions: ["help", "h"])
+    let parsed = try ParsedArguments(
+      arguments, valueOptions: ["theme", StreamInput.maxLineBytesOption], flagOptions: ["help", "h"])
     if parsed.wantsHelp {
-      print(help)
+      printOutput(help)
       return .success
     }
     let theme = try TranscriptSession.theme(named: parsed.values["theme"])
+    let maxLineLength = try StreamInput.maxLineLength(parsed)
     let path = try parsed.inputPath()
     guard Terminal.isTerminal(1) else {
       throw UsageError("standard output is not a terminal (to print a transcript, use 'transcript render')")
@@ -63,7 +69,9 @@ enum ViewCommand {
     }
 
     let stream = StreamTranscript()
-    guard let clean = StreamInput.feed(path, into: stream) else { return .badInput }
+    guard let clean = StreamInput.feed(path, into: stream, maxLineLength: maxLineLength) else {
+      return .failure
+    }
     let viewer = Viewer(
       items: stream.chatItems, theme: theme, pageSize: pageSize, keyboard: keyboard, terminal: terminal,
       usesColour: !Terminal.noColorRequested)

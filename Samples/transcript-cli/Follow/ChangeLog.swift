@@ -25,8 +25,9 @@ final class ChangeLog: FollowDisplay {
   private let transcript: StreamTranscript
   private let renderer = PlainTextRenderer()
   private var output = OutputBuffer(fileDescriptor: 1)
-  /// Ids of stream items printed so far: deletions are reported for these only.
-  private var itemIDs: Set<String> = []
+  /// Ids of stream items printed so far, by their UTF-8 bytes: deletions are reported for
+  /// these only.
+  private var itemIDs: Set<UTF8Key> = []
 
   init(session: TranscriptSession) {
     controller = session.controller
@@ -38,25 +39,25 @@ final class ChangeLog: FollowDisplay {
   func terminalDidResize() {}
 
   func show(_ changes: ChangeSet, progress: FollowProgress) {
-    for id in changes.deletedIDs where itemIDs.remove(id) != nil {
+    for id in changes.deletedIDs where itemIDs.remove(UTF8Key(id)) != nil {
       output.append("- deleted \(escapedField(id))\n")
     }
     // Consecutive new rows are drawn as one span: one pass through the viewport for a burst's
     // messages, not one per row. An updated row starts a span of its own, after its marker.
     var span: Range<Int>?
-    for (row, id) in rows(showing: changes.shownIDs(holdsItem: transcript.contains(id:))) {
-      let isUpdate = !changes.insertedIDs.contains(id)
+    for (row, rowID) in rows(showing: changes.shownRows(holdsItem: transcript.contains(id:))) {
+      let isUpdate = !changes.insertedRows.contains(rowID)
       if let current = span, current.upperBound == row, !isUpdate {
         span = current.lowerBound..<row + 1
         continue
       }
       if let current = span { draw(rows: current) }
-      if isUpdate { output.append("~ updated \(escapedField(id))\n") }
+      if isUpdate { output.append("~ updated \(escapedField(rowID.id))\n") }
       span = row..<row + 1
     }
     if let span { draw(rows: span) }
-    for id in changes.insertedIDs where transcript.contains(id: id) {
-      itemIDs.insert(id)
+    for row in changes.insertedRows where !row.isInjected && transcript.contains(id: row.id) {
+      itemIDs.insert(UTF8Key(row.id))
     }
     // A reader at the other end of the pipe sees each burst at once.
     output.flush()
@@ -66,7 +67,7 @@ final class ChangeLog: FollowDisplay {
     output.flush()
   }
 
-  /// The rows showing `ids`, top to bottom; every id must be in the transcript.
+  /// The rows `wanted` names, top to bottom; every one must be in the transcript.
   ///
   /// Searches from both ends at once, since what a burst changes is near one of them: new
   /// messages, delivery statuses and edits of recent messages at the bottom, pages of older
@@ -74,10 +75,10 @@ final class ChangeLog: FollowDisplay {
   /// burst that held a page of history.
   ///
   /// - Complexity: O(d log n), d the number of rows between the farthest wanted row and the
-  ///   nearer end; O(n log n) when one of `ids` is not in the transcript.
-  private func rows(showing ids: Set<String>) -> [(row: Int, id: String)] {
-    var wanted = ids
-    var found: [(row: Int, id: String)] = []
+  ///   nearer end; O(n log n) when one of `wanted` is not in the transcript.
+  private func rows(showing wanted: Set<RowID>) -> [(row: Int, id: RowID)] {
+    var wanted = wanted
+    var found: [(row: Int, id: RowID)] = []
     var top = 0
     var bottom = controller.rowCount - 1
     var fromBottom = true
@@ -85,7 +86,7 @@ final class ChangeLog: FollowDisplay {
       let row = fromBottom ? bottom : top
       if fromBottom { bottom -= 1 } else { top += 1 }
       fromBottom.toggle()
-      let id = controller.item(atRow: row).id
+      let id = controller.rowID(atRow: row)
       if wanted.remove(id) != nil { found.append((row, id)) }
     }
     return found.sorted { $0.row < $1.row }

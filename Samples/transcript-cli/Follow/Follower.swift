@@ -16,9 +16,10 @@ import CommandLineSupport
 /// The stream is read and decoded on a thread of its own (``StreamReadingThread``), which
 /// posts to an ``Inbox``; the transcript and the controller stay on the main thread. While the
 /// main thread is busy drawing, events pile up in the inbox and become the next burst: bursts
-/// are coalesced, and nothing is ever dropped. A burst holds at most ``backlogLimit`` lines:
-/// past that the reader waits, so a stream faster than the output (a generator piped in, a
-/// big file) costs memory for the transcript, not for every event not yet shown.
+/// are coalesced, and nothing is ever dropped. A burst holds at most ``backlogLimit`` lines and
+/// about ``backlogByteLimit`` bytes of them: past either the reader waits, so a stream faster
+/// than the output (a generator piped in, a big file, a blocked pipe) costs memory for the
+/// transcript, not for every event not yet shown.
 final class Follower {
   private let session: TranscriptSession
   private let display: any FollowDisplay
@@ -26,11 +27,17 @@ final class Follower {
   /// pass and one flush for thousands of lines), small enough that the queued events take a
   /// few megabytes, not gigabytes.
   static let backlogLimit = 8_192
+  /// Bytes of lines read ahead of the main thread at most (and one line more): big messages
+  /// make small bursts, so 8,192 edits of a 200 KB message cannot take gigabytes.
+  static let backlogByteLimit = 4 << 20
+  /// Diagnostics kept for the end, when stderr is the terminal being redrawn: the newest this
+  /// many.
+  static let deferredDiagnosticLimit = 1_000
 
-  private let inbox = Inbox<FollowMessage>(capacity: backlogLimit)
+  private let inbox = Inbox<FollowMessage>(capacity: backlogLimit, byteCapacity: backlogByteLimit)
   private var progress: FollowProgress
   /// Diagnostics held back until the end, when stderr is the terminal being redrawn.
-  private var deferredDiagnostics: [StreamDiagnostic] = []
+  private var deferredDiagnostics = RecentDiagnostics(capacity: deferredDiagnosticLimit)
   private let defersDiagnostics: Bool
   private var changes = ChangeSet()
   private var resizeSignals: SignalForwarder?
@@ -56,8 +63,8 @@ final class Follower {
 
   /// Follows the stream until its writer closes it.
   ///
-  /// - Returns: `.success` when every line applied, `.badInput` when some were skipped or
-  ///   reading failed.
+  /// - Returns: `.success` when every line applied, `.badInput` when some were skipped,
+  ///   `.failure` when reading failed.
   func run(_ reader: consuming NDJSONLineReader) -> ExitStatus {
     StreamReadingThread.start(reader, source: progress.source, inbox: inbox)
     display.start(progress)
@@ -87,10 +94,10 @@ final class Follower {
     }
     resizeSignals?.cancel()
     display.finish(progress)
-    for diagnostic in deferredDiagnostics { printError(diagnostic.description) }
+    for line in deferredDiagnostics.lines { printError(line) }
     if let readFailure {
-      printError("\(progress.source): \(readFailure)")
-      return .badInput
+      printError("\(escapedForDiagnostics(progress.source)): \(readFailure)")
+      return .failure
     }
     return progress.badLineCount > 0 ? .badInput : .success
   }
@@ -100,7 +107,7 @@ final class Follower {
     progress.badLineCount += 1
     progress.lastDiagnostic = diagnostics.last
     if defersDiagnostics {
-      deferredDiagnostics.append(contentsOf: diagnostics)
+      for diagnostic in diagnostics { deferredDiagnostics.append(diagnostic) }
     } else {
       for diagnostic in diagnostics { printError(diagnostic.description) }
     }

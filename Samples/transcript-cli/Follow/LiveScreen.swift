@@ -1,5 +1,6 @@
 import ChatTranscript
 import ChatTranscriptRendering
+import ChatTranscriptStreams
 import CommandLineSupport
 
 /// `transcript follow` on a terminal: the newest screenful of the transcript, redrawn in place
@@ -60,7 +61,7 @@ final class LiveScreen: FollowDisplay {
   private func draw(_ progress: FollowProgress) {
     let collectionView = controller.collectionView
     let text = usesColour ? ANSIRenderer().render(collectionView) : PlainTextRenderer().render(collectionView)
-    var left = " \(progress.source) · \(progress.itemCount) items"
+    var left = " \(escapedForDiagnostics(progress.source)) · \(progress.itemCount) items"
     if progress.badLineCount > 0 {
       left += " · \(progress.badLineCount) bad"
       if let diagnostic = progress.lastDiagnostic { left += " · \(diagnostic)" }

@@ -5,9 +5,10 @@ import Dispatch
 /// Reads and decodes a stream on a thread of its own, posting each line to an ``Inbox`` as
 /// soon as its line feed arrives.
 ///
-/// The reader runs ahead of the main thread by up to the inbox's capacity, so a writer feeding
-/// the pipe is not slowed down by a slow terminal until the main thread is that far behind;
-/// then the reader waits, and the pipe holds the rest. No line is lost. The noncopyable
+/// The reader runs ahead of the main thread by up to the inbox's capacity, in lines and in bytes,
+/// so a writer feeding the pipe is not slowed down by a slow terminal until the main thread is
+/// that far behind; then the reader waits, and the pipe holds the rest. No line is lost; a line
+/// longer than the reader's limit is posted as rejected without being read. The noncopyable
 /// reader is moved to the thread through a ``HandOff``; after that only the reading thread
 /// touches it.
 enum StreamReadingThread {
@@ -28,15 +29,19 @@ enum StreamReadingThread {
   /// Reads until the writer closes its end; blocks the calling thread meanwhile.
   static func read(_ reader: inout NDJSONLineReader, source: String, into inbox: Inbox<FollowMessage>) {
     let decoder = StreamDecoder()
-    while reader.nextLine({ line, number in
+    let limit = reader.maxLineLength
+    func reject(line number: Int, _ error: StreamDecodingError) {
+      inbox.postWaitingForRoom(
+        .rejected(StreamDiagnostic(source: source, line: number, message: error.description)), bytes: 0)
+    }
+    reader.forEachLine { line, number in
       switch decoder.decode(line) {
-      case .success(let event):
-        inbox.postWaitingForRoom(.event(event, line: number))
-      case .failure(let error):
-        inbox.postWaitingForRoom(
-          .rejected(StreamDiagnostic(source: source, line: number, message: error.description)))
+      case .success(let event): inbox.postWaitingForRoom(.event(event, line: number), bytes: line.count)
+      case .failure(let error): reject(line: number, error)
       }
-    }) {}
+    } tooLong: { number in
+      reject(line: number, .lineTooLong(limit: limit))
+    }
     inbox.post(.ended(failure: reader.failure))
   }
 }

@@ -10,11 +10,12 @@ import Synchronization
 /// the main thread owns is touched elsewhere.
 ///
 /// `post` never waits. A producer that can outrun the main thread for good (the stream reader,
-/// fed by a generator or a file) uses `postWaitingForRoom` instead: once `capacity` messages
-/// are queued it waits until the main thread has taken them. Its input then stays in the pipe,
-/// whose writer waits in turn, so memory is bounded by the transcript and one or two bursts
-/// rather than by how far the main thread has fallen behind (a million queued events took
-/// gigabytes). Nothing is dropped either way.
+/// fed by a generator or a file) uses `postWaitingForRoom` instead: once `capacity` messages,
+/// or messages standing for `byteCapacity` bytes of input, are queued it waits until the main
+/// thread has taken them. Its input then stays in the pipe, whose writer waits in turn, so
+/// memory is bounded by the transcript and one or two bursts rather than by how far the main
+/// thread has fallen behind (a million queued events took gigabytes, and so did eight thousand
+/// of 200 KB each). Nothing is dropped either way.
 ///
 /// The `arrived` semaphore is signalled only when the queue goes from empty to non-empty, and
 /// every wake-up drains the queue, so the main thread wakes once per burst rather than once per
@@ -22,33 +23,43 @@ import Synchronization
 final class Inbox<Message: Sendable>: Sendable {
   private struct State {
     var queue: [Message] = []
+    /// The bytes of input the queued messages stand for, as their producer counted them.
+    var queuedBytes = 0
     /// A producer filled the queue and waits on `drained`.
     var producerWaits = false
   }
 
   /// Queued messages at which `postWaitingForRoom` waits.
   let capacity: Int
+  /// Queued bytes of input at which `postWaitingForRoom` waits.
+  let byteCapacity: Int
   private let state = Mutex(State())
   private let arrived = DispatchSemaphore(value: 0)
   private let drained = DispatchSemaphore(value: 0)
 
-  /// - Parameter capacity: queued messages at which `postWaitingForRoom` waits (at least 1).
-  init(capacity: Int = .max) {
+  /// - Parameters:
+  ///   - capacity: queued messages at which `postWaitingForRoom` waits (at least 1).
+  ///   - byteCapacity: queued bytes of input at which `postWaitingForRoom` waits.
+  init(capacity: Int = .max, byteCapacity: Int = .max) {
     self.capacity = max(capacity, 1)
+    self.byteCapacity = byteCapacity
   }
 
   /// Queues `message` for the main thread; never blocks for longer than the lock is held.
   func post(_ message: Message) {
-    let (wasEmpty, _) = enqueue(message, mayWait: false)
+    let (wasEmpty, _) = enqueue(message, bytes: 0, mayWait: false)
     if wasEmpty { arrived.signal() }
   }
 
-  /// Queues `message`, then, if the queue now holds `capacity` messages, waits until the main
-  /// thread has taken them.
+  /// Queues `message`, then, if the queue now holds `capacity` messages or `byteCapacity` bytes,
+  /// waits until the main thread has taken them.
   ///
   /// Only one thread may use this at a time (the one producer that needs holding back).
-  func postWaitingForRoom(_ message: Message) {
-    let (wasEmpty, mustWait) = enqueue(message, mayWait: true)
+  ///
+  /// - Parameter bytes: the bytes of input `message` stands for (a line's length): about the
+  ///   memory it holds.
+  func postWaitingForRoom(_ message: Message, bytes: Int) {
+    let (wasEmpty, mustWait) = enqueue(message, bytes: bytes, mayWait: true)
     if wasEmpty { arrived.signal() }
     if mustWait { drained.wait() }
   }
@@ -60,6 +71,7 @@ final class Inbox<Message: Sendable>: Sendable {
       let (taken, producerWaited) = state.withLock { state in
         var taken: [Message] = []
         swap(&taken, &state.queue)
+        state.queuedBytes = 0
         defer { state.producerWaits = false }
         return (taken, state.producerWaits)
       }
@@ -70,10 +82,11 @@ final class Inbox<Message: Sendable>: Sendable {
 
   /// Appends `message`; returns whether the queue was empty before, and whether the caller must
   /// wait for the main thread (it may, and the queue is full).
-  private func enqueue(_ message: Message, mayWait: Bool) -> (wasEmpty: Bool, mustWait: Bool) {
+  private func enqueue(_ message: Message, bytes: Int, mayWait: Bool) -> (wasEmpty: Bool, mustWait: Bool) {
     state.withLock { state in
       state.queue.append(message)
-      let mustWait = mayWait && state.queue.count >= capacity
+      state.queuedBytes += bytes
+      let mustWait = mayWait && (state.queue.count >= capacity || state.queuedBytes >= byteCapacity)
       if mustWait { state.producerWaits = true }
       return (state.queue.count == 1, mustWait)
     }

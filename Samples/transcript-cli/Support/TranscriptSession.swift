@@ -27,10 +27,11 @@ final class TranscriptSession {
   /// and lays out the final items once (heights measured on all cores), instead of an update
   /// per batch of events placing its changes one by one. The rows are the same either way.
   ///
-  /// - Returns: whether every line applied; `nil` when the input could not be read.
-  func feed(_ path: String) -> Bool? {
+  /// - Parameter maxLineLength: longer lines are reported and skipped unread.
+  /// - Returns: whether every line applied; `nil` when the input could not be opened or read.
+  func feed(_ path: String, maxLineLength: Int) -> Bool? {
     controller.dataSource = nil
-    let clean = StreamInput.feed(path, into: transcript)
+    let clean = StreamInput.feed(path, into: transcript, maxLineLength: maxLineLength)
     controller.dataSource = transcript
     controller.requestUpdate(.firstLoad)
     controller.applyPendingUpdates()

@@ -11,8 +11,8 @@ final class PagedTranscript: ChatDataSource {
   weak var delegate: (any ChatDataSourceDelegate)?
   /// The whole transcript, oldest first.
   private let allItems: [any ChatItem]
-  /// Each item's position in `allItems`.
-  private let positionOfID: [String: Int]
+  /// Each item's position in `allItems`, by the id's UTF-8 bytes.
+  private let positionOfID: [UTF8Key: Int]
   /// Items per page.
   let pageSize: Int
   /// Where the loaded items start in `allItems`; everything from there on is loaded.
@@ -23,7 +23,7 @@ final class PagedTranscript: ChatDataSource {
   ///   - pageSize: items per page, at least 1; the newest page is loaded at once.
   init(items: [any ChatItem], pageSize: Int) {
     allItems = items
-    positionOfID = Dictionary(items.enumerated().map { ($1.id, $0) }) { first, _ in first }
+    positionOfID = Dictionary(items.enumerated().map { (UTF8Key($1.id), $0) }) { first, _ in first }
     self.pageSize = max(pageSize, 1)
     firstLoaded = max(items.count - self.pageSize, 0)
   }
@@ -34,7 +34,7 @@ final class PagedTranscript: ChatDataSource {
   var loadedCount: Int { allItems.count - firstLoaded }
 
   /// The 0-based position of the item with `id` in the whole transcript.
-  func position(ofID id: String) -> Int? { positionOfID[id] }
+  func position(ofID id: String) -> Int? { positionOfID[UTF8Key(id)] }
 
   var chatItems: [any ChatItem] { Array(allItems[firstLoaded...]) }
 

@@ -53,7 +53,7 @@ extension ChatTranscriptController {
         sizingWidth: sizingWidth, anchor: &anchor, tracker: &tracker, update: &update)
     }
     // Whatever was taken out and never came back has left the transcript.
-    update.deletedIDs.append(contentsOf: removed.values.map(\.row.payload.item.id))
+    update.deletedRows.append(contentsOf: removed.values.map(\.row.payload.rowID))
   }
 
   /// A row an edit took out, and the old row it showed (``RowChangeTracker/fresh`` for one
@@ -87,7 +87,7 @@ extension ChatTranscriptController {
       removed[row.payload.key] = RemovedRow(row: row, origin: origins[index - firstRow])
       oldRows.append(RowChangeTracker.OldRow(row))
       if row.isItem { oldItems.append(row.payload.item) }
-      if indexesIDs { removedIDs.append(RowIDIndex.hash(of: row.payload.item.id)) }
+      if indexesIDs { removedIDs.append(RowIDIndex.hash(of: row.payload)) }
     }
     // Into an empty layout (a cold load) the window is the inserted list itself, not a copy.
     var window = inserted
@@ -136,7 +136,7 @@ extension ChatTranscriptController {
     rows.reserveCapacity(count)
     newOrigins.reserveCapacity(count)
     for entry in decorated.joined() {
-      let previous = removed.removeValue(forKey: ChatItemKey(entry.item))
+      let previous = removed.removeValue(forKey: entry.key)
       let row = makeRow(entry, reusing: previous?.row, remeasureAll: remeasureAll, update: &update)
       if let previous, previous.origin != RowChangeTracker.fresh,
         previous.row.payload.contentVersion > tracker.versionBefore,
@@ -167,7 +167,7 @@ extension ChatTranscriptController {
     var placed: [UInt64] = []
     placed.reserveCapacity(rows.count)
     next.setTags(in: rows) { row in
-      let hash = RowIDIndex.hash(of: row.item.id)
+      let hash = RowIDIndex.hash(of: row)
       placed.append(hash)
       return RowIDIndex.tag(of: hash)
     }

@@ -78,14 +78,14 @@ extension ChatTranscriptController {
       for piece in pieces.indices { pieces[piece].shiftVersions(by: firstVersions[piece]) }
     }
     var rows = NewRows()
-    update.insertedIDs.reserveCapacity(update.insertedIDs.count + rowCount)
+    update.insertedRows.reserveCapacity(update.insertedRows.count + rowCount)
     for piece in pieces {
       // The ids go straight to the update: the joined rows need none.
       rows.shapes.append(contentsOf: piece.shapes)
       rows.payloads.append(contentsOf: piece.payloads)
       rows.count += piece.count
       rows.sizedCount += piece.sizedCount
-      update.insertedIDs.append(contentsOf: piece.ids)
+      update.insertedRows.append(contentsOf: piece.ids)
     }
     update.measuredHeightCount += rows.sizedCount
     update.backgroundHeightCount += rows.sizedCount

@@ -7,6 +7,10 @@ extension ChatTranscriptController {
     var item: any ChatItem
     var decoration: ChatItemDecoration
     var role: TranscriptRow.Role
+
+    /// The key of the row it becomes (see ``TranscriptRow/key``).
+    var key: ChatItemKey { ChatItemKey(item, isInjected: role != .item) }
+    var rowID: RowID { RowID(id: item.id, isInjected: role != .item) }
   }
 
   /// Decorates every item of `window` (transcript indices from `windowStart`), reading
@@ -120,7 +124,7 @@ extension ChatTranscriptController {
     update: inout TranscriptUpdate
   ) -> TranscriptLayout.Row {
     guard let previous else {
-      update.insertedIDs.append(decorated.item.id)
+      update.insertedRows.append(decorated.rowID)
       let (shape, row) = Self.newRow(decorated, contentVersion: takeContentVersion())
       return .init(
         metrics: shape.metrics, isItem: shape.isItem, needsMeasurement: shape.needsMeasurement, payload: row)
@@ -128,7 +132,7 @@ extension ChatTranscriptController {
     var row = previous.payload
     let contentChanged = !decorated.item.hasSameContent(as: row.item)
     if contentChanged {
-      update.updatedIDs.append(decorated.item.id)
+      update.updatedRows.append(decorated.rowID)
       row.contentVersion = takeContentVersion()
       if let presenter = row.presenter, presenter.isItemUpdateSupported {
         presenter.update(with: decorated.item)

@@ -275,7 +275,7 @@ extension ChatTranscriptController {
     var scratch = TranscriptUpdate(type: update.type, requestCount: update.requestCount)
     for entry in decorated.joined() {
       // Claiming removes the entry, so a duplicate id gets a presenter of its own.
-      let previous = previousByKey.removeValue(forKey: ChatItemKey(entry.item))
+      let previous = previousByKey.removeValue(forKey: entry.key)
       rows.append(
         makeRow(entry, reusing: previous.map { oldRows[$0] }, remeasureAll: remeasureAll, update: &scratch))
       origins.append(previous ?? RowChangeTracker.fresh)
@@ -287,19 +287,19 @@ extension ChatTranscriptController {
     {
     case .success(let diff) where update.type != .reload:
       update.diff = diff
-      update.insertedIDs = diff.insertions.map { rows[$0].payload.item.id }
-      update.updatedIDs = diff.updates.map { rows[$0].payload.item.id }
-      update.deletedIDs = diff.deletions.map { oldRows[$0].payload.item.id }
+      update.insertedRows = diff.insertions.map { rows[$0].payload.rowID }
+      update.updatedRows = diff.updates.map { rows[$0].payload.rowID }
+      update.deletedRows = diff.deletions.map { oldRows[$0].payload.rowID }
     case .success:
-      update.insertedIDs = scratch.insertedIDs
-      update.updatedIDs = scratch.updatedIDs
-      update.deletedIDs = previousByKey.values.map { oldRows[$0].payload.item.id }
+      update.insertedRows = scratch.insertedRows
+      update.updatedRows = scratch.updatedRows
+      update.deletedRows = previousByKey.values.map { oldRows[$0].payload.rowID }
     case .failure(let error):
       update.errors.append(error)
       update.type = .reload
-      update.insertedIDs = scratch.insertedIDs
-      update.updatedIDs = scratch.updatedIDs
-      update.deletedIDs = previousByKey.values.map { oldRows[$0].payload.item.id }
+      update.insertedRows = scratch.insertedRows
+      update.updatedRows = scratch.updatedRows
+      update.deletedRows = previousByKey.values.map { oldRows[$0].payload.rowID }
     }
     if let current = anchor {
       anchor = rows.firstIndex { $0.payload.key == current.key }.map {

@@ -98,6 +98,8 @@ public final class ChatTranscriptController {
   public var hasPendingUpdates: Bool { queue.hasPendingRequests || queue.isUpdating }
 
   public func item(atRow row: Int) -> any ChatItem { layout.payload(at: row).item }
+  /// Row `row`'s identity: its item's id, and whether the decorator injected it.
+  public func rowID(atRow row: Int) -> RowID { layout.payload(at: row).rowID }
   /// Row `row`'s presenter; rows off screen get theirs when first asked.
   public func presenter(atRow row: Int) -> any ChatItemPresenter {
     layout.presenter(at: row, factory: factory)
@@ -106,7 +108,8 @@ public final class ChatTranscriptController {
   public func frame(ofRow row: Int) -> Rect { layout.frame(at: row) }
   public func row(atY y: Double) -> Int? { layout.index(atY: y) }
 
-  /// The row showing the item with `id`, if any (of several, one of them).
+  /// The row showing the data-source item with `id`, if any (of several, one of them); never
+  /// a row the decorator injected, whatever its id. Ids compare by their UTF-8 bytes.
   ///
   /// - Complexity: O(B + log(n/B)) for chunks of B rows, through an id index built on the
   ///   first call (O(n) once) and kept current by every update after it.
@@ -115,13 +118,15 @@ public final class ChatTranscriptController {
     return rowIDIndex?.row(of: id, in: &layout)
   }
 
-  /// Every row's item id, y offset and height, top to bottom.
-  public var rowFrames: [(id: String, frame: Rect)] {
-    var result: [(String, Rect)] = []
+  /// Every row's item id, whether the decorator injected it, y offset and height, top to
+  /// bottom. An injected row's id may equal an item's: only `isInjected` tells them apart.
+  public var rowFrames: [(id: String, isInjected: Bool, frame: Rect)] {
+    var result: [(String, Bool, Rect)] = []
     result.reserveCapacity(layout.count)
     let width = layout.width
     layout.forEachRow(in: 0..<layout.count) { _, y, row in
-      result.append((row.payload.item.id, Rect(x: 0, y: y, width: width, height: row.metrics.height)))
+      result.append(
+        (row.payload.item.id, !row.isItem, Rect(x: 0, y: y, width: width, height: row.metrics.height)))
     }
     return result
   }

@@ -21,7 +21,8 @@ public struct LayoutSnapshot: Codable, Sendable, Equatable {
 public struct RowSnapshot: Codable, Sendable, Equatable {
   /// The row's index in the transcript.
   public var index: Int
-  /// The item's id; for a row the decorator injected, the injected item's.
+  /// The item's id; for a row the decorator injected, the injected item's, which an item of
+  /// the data source may share: ``isInjected`` tells the two rows apart.
   public var id: String
   /// The item's type: the routing key of its builders.
   public var type: String

@@ -8,9 +8,9 @@ struct NewRows {
   var shapes: [[RowShape]] = []
   var payloads: [[TranscriptLayout.PayloadSlot]] = []
   var count = 0
-  /// The ids of a piece's items, in order: the update reports them inserted (the joined rows
+  /// The ids of a piece's rows, in order: the update reports them inserted (the joined rows
   /// leave this empty).
-  var ids: [String] = []
+  var ids: [RowID] = []
   /// Rows sized while built (``HeightSource/sizedWhileBuilt``).
   var sizedCount = 0
 
@@ -66,7 +66,7 @@ struct NewRowsBuilder {
       shape.needsMeasurement = false
       rows.sizedCount += 1
     }
-    rows.ids.append(entry.item.id)
+    rows.ids.append(entry.rowID)
     shapes.append(shape)
     payloads.append(TranscriptLayout.PayloadSlot(payload: row))
     rows.count += 1

@@ -10,6 +10,10 @@
 /// own id (ids compare by their bytes, as JSON does), so a slot is only a hint: two ids with
 /// one hash, or an id repeated more than 65,535 times, cost a scan, never a wrong row.
 ///
+/// Only rows of data-source items are indexed and found. A row the decorator injected has an id
+/// of the decorator's choosing, which an item may share (`"m1/day"`): a lookup by that id
+/// finds the item, never the separator.
+///
 /// Built on the first lookup (a backend that never asks pays nothing, a cold layout included),
 /// then kept current by replaying each update's edits when its layout becomes the
 /// controller's. Ids are counted: a data source may repeat one, and the id stays indexed
@@ -17,7 +21,7 @@
 struct RowIDIndex {
   /// One id: where its most recently placed row went, and how many rows show it.
   private struct Slot {
-    /// The id's hash; 0 marks an empty slot (``hash(of:)`` never returns 0).
+    /// The id's hash; 0 marks an empty slot (an id's hash is never 0).
     var hash: UInt64 = 0
     /// The identifier of the chunk holding the row (-1 until the update that placed it is
     /// replayed).
@@ -50,7 +54,7 @@ struct RowIDIndex {
     var hashes: [UInt64] = []
     hashes.reserveCapacity(layout.count)
     layout.setTags(in: 0..<layout.count) { row in
-      let hash = Self.hash(of: row.item.id)
+      let hash = Self.hash(of: row)
       hashes.append(hash)
       return Self.tag(of: hash)
     }
@@ -64,11 +68,15 @@ struct RowIDIndex {
   /// The id's hash: its UTF-8 bytes through Swift's hasher, which is seeded per process, so a
   /// sender cannot choose ids that collide. Never 0.
   static func hash(of id: String) -> UInt64 {
-    var id = id
     var hasher = Hasher()
-    id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    id.hashBytes(into: &hasher)
     let hash = UInt64(UInt(bitPattern: hasher.finalize()))
     return hash == 0 ? 1 : hash
+  }
+
+  /// The hash a row is indexed under: its item's id's, or 0 (not indexed) for an injected row.
+  static func hash(of row: TranscriptRow) -> UInt64 {
+    row.role == .item ? hash(of: row.item.id) : 0
   }
 
   /// The 32 bits of `hash` a row's shape keeps: the half the table's slot does not come from.
@@ -86,7 +94,7 @@ struct RowIDIndex {
   func row(of id: String, in layout: inout TranscriptLayout) -> Int? {
     let hash = Self.hash(of: id)
     guard let slot = slotIndex(of: hash) else { return nil }
-    let isID = { (row: TranscriptRow) in row.item.id.hasSameBytes(as: id) }
+    let isID = { (row: TranscriptRow) in row.role == .item && row.item.id.hasSameBytes(as: id) }
     if let row = layout.row(
       inChunk: Int(slots[slot].chunk), near: Int(slots[slot].offset), tag: Self.tag(of: hash), where: isID)
     {
@@ -111,7 +119,7 @@ struct RowIDIndex {
         }
       }
       layout.forEachPayload(inChunks: edit.placement.createdChunks) { chunk, offset, row in
-        place(Self.hash(of: row.item.id), chunk: chunk, offset: offset, adding: false)
+        place(Self.hash(of: row), chunk: chunk, offset: offset, adding: false)
       }
     }
   }
@@ -160,6 +168,7 @@ struct RowIDIndex {
   }
 
   private mutating func addRow(_ hash: UInt64) {
+    guard hash != 0 else { return }
     let index = slotIndexInserting(hash)
     if slots[index].rowCount < .max { slots[index].rowCount += 1 }
   }
@@ -167,14 +176,14 @@ struct RowIDIndex {
   /// Where a row with `hash` now is; `adding` counts it as a new row too.
   private mutating func place(_ hash: UInt64, chunk: Int, offset: Int, adding: Bool) {
     if adding { addRow(hash) }
-    guard let index = slotIndex(of: hash) else { return }
+    guard hash != 0, let index = slotIndex(of: hash) else { return }
     slots[index].chunk = Int32(truncatingIfNeeded: chunk)
     slots[index].offset = UInt16(truncatingIfNeeded: offset)
   }
 
   /// One row with `hash` left; its slot goes with the last one (unless it stopped counting).
   private mutating func removeRow(_ hash: UInt64) {
-    guard let index = slotIndex(of: hash), slots[index].rowCount < .max else { return }
+    guard hash != 0, let index = slotIndex(of: hash), slots[index].rowCount < .max else { return }
     guard slots[index].rowCount <= 1 else {
       slots[index].rowCount -= 1
       return

@@ -16,7 +16,9 @@ struct TranscriptRow {
   var decoration: ChatItemDecoration
   var role: Role
 
-  var key: ChatItemKey { ChatItemKey(item) }
+  /// The row's identity: an injected row is keyed apart from an item with the same id.
+  var key: ChatItemKey { ChatItemKey(item, isInjected: role != .item) }
+  var rowID: RowID { RowID(id: item.id, isInjected: role != .item) }
 }
 
 typealias TranscriptLayout = LayoutModel<TranscriptRow>

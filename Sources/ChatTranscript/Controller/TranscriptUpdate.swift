@@ -10,10 +10,10 @@ public struct TranscriptUpdate: Sendable {
   /// Row-level diff, for updates that diffed the whole transcript; `nil` for exact changes
   /// and for updates applied as reloads. ``rowChanges`` says the same for every update.
   public var diff: ChatItemsDiff?
-  /// Ids of rows that appeared, whose content changed, or that left.
-  public var insertedIDs: [String] = []
-  public var updatedIDs: [String] = []
-  public var deletedIDs: [String] = []
+  /// Rows that appeared, whose content changed, or that left, injected rows included.
+  public var insertedRows: [RowID] = []
+  public var updatedRows: [RowID] = []
+  public var deletedRows: [RowID] = []
   /// Heights measured by presenters (cache hits and kept heights excluded).
   public var measuredHeightCount = 0
   /// How many of those were measured off the owner.
@@ -24,5 +24,19 @@ public struct TranscriptUpdate: Sendable {
   init(type: UpdateType, requestCount: Int) {
     self.type = type
     self.requestCount = requestCount
+  }
+}
+
+extension TranscriptUpdate {
+  /// Ids of the data-source items whose rows appeared, in ``insertedRows`` order. Rows the
+  /// decorator injected are left out: their ids are the decorator's, and may equal an item's.
+  public var insertedIDs: [String] { Self.itemIDs(of: insertedRows) }
+  /// Ids of the data-source items whose content changed.
+  public var updatedIDs: [String] { Self.itemIDs(of: updatedRows) }
+  /// Ids of the data-source items whose rows left.
+  public var deletedIDs: [String] { Self.itemIDs(of: deletedRows) }
+
+  private static func itemIDs(of rows: [RowID]) -> [String] {
+    rows.compactMap { $0.isInjected ? nil : $0.id }
   }
 }

@@ -8,26 +8,43 @@ extension String {
   /// - Complexity: O(n), eight bytes at a time.
   package func hasSameBytes(as other: String) -> Bool {
     guard utf8.count == other.utf8.count else { return false }
-    var this = self
-    var other = other
-    return this.withUTF8 { lhs in
-      other.withUTF8 { rhs in
-        let lhs = UnsafeRawBufferPointer(lhs)
-        let rhs = UnsafeRawBufferPointer(rhs)
-        var offset = 0
-        while offset &+ 8 <= lhs.count {
-          guard
-            lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-              == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          else { return false }
-          offset &+= 8
-        }
-        while offset < lhs.count {
-          guard lhs[offset] == rhs[offset] else { return false }
-          offset &+= 1
-        }
-        return true
+    // Native and small strings lend their bytes in place; others are compared as they iterate.
+    let inPlace = utf8.withContiguousStorageIfAvailable { lhs in
+      other.utf8.withContiguousStorageIfAvailable { rhs in
+        Self.sameBytes(UnsafeRawBufferPointer(lhs), UnsafeRawBufferPointer(rhs))
       }
     }
+    return (inPlace ?? nil) ?? utf8.elementsEqual(other.utf8)
+  }
+
+  /// Compares two buffers of one length, eight bytes at a time.
+  private static func sameBytes(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+    var offset = 0
+    while offset &+ 8 <= lhs.count {
+      guard
+        lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset &+= 8
+    }
+    while offset < lhs.count {
+      guard lhs[offset] == rhs[offset] else { return false }
+      offset &+= 1
+    }
+    return true
+  }
+
+  /// Feeds the string's UTF-8 bytes and their count to `hasher`: the hash that agrees with
+  /// ``hasSameBytes(as:)``.
+  ///
+  /// - Complexity: O(n).
+  package func hashBytes(into hasher: inout Hasher) {
+    let hashedInPlace: Void? = utf8.withContiguousStorageIfAvailable {
+      hasher.combine(bytes: UnsafeRawBufferPointer($0))
+    }
+    if hashedInPlace == nil {
+      for byte in utf8 { hasher.combine(byte) }
+    }
+    hasher.combine(utf8.count)
   }
 }

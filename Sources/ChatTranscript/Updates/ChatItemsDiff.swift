@@ -33,7 +33,8 @@ public struct ChatItemsDiff: Sendable, Hashable {
   /// - Parameter contentChanged: whether the item at an old index shows different content
   ///   from the item with the same key at a new index.
   /// - Returns: the diff, or the first id that occurs twice in either list (a diff by id is
-  ///   meaningless then; callers apply such updates as reloads).
+  ///   meaningless then; callers apply such updates as reloads). Ids compare by their UTF-8
+  ///   bytes, and an injected row's id never clashes with an item's (see ``ChatItemKey``).
   /// - Complexity: O((n + m) log(n + m)).
   public static func between(
     old: [ChatItemKey], new: [ChatItemKey],
@@ -41,13 +42,13 @@ public struct ChatItemsDiff: Sendable, Hashable {
   ) -> Result<ChatItemsDiff, ChatTranscriptError> {
     var oldIndexByKey: [ChatItemKey: Int] = [:]
     oldIndexByKey.reserveCapacity(old.count)
-    var oldIDs = Set<String>()
+    var oldIDs = Set<RowID>()
     oldIDs.reserveCapacity(old.count)
     for (index, key) in old.enumerated() {
-      guard oldIDs.insert(key.id).inserted else { return .failure(.duplicateItemID(key.id)) }
+      guard oldIDs.insert(key.rowID).inserted else { return .failure(.duplicateItemID(key.id)) }
       oldIndexByKey[key] = index
     }
-    var newIDs = Set<String>()
+    var newIDs = Set<RowID>()
     newIDs.reserveCapacity(new.count)
     var diff = ChatItemsDiff()
     var matchedOld = [Bool](repeating: false, count: old.count)
@@ -55,7 +56,7 @@ public struct ChatItemsDiff: Sendable, Hashable {
     var matches: [(old: Int, new: Int)] = []
     matches.reserveCapacity(min(old.count, new.count))
     for (newIndex, key) in new.enumerated() {
-      guard newIDs.insert(key.id).inserted else { return .failure(.duplicateItemID(key.id)) }
+      guard newIDs.insert(key.rowID).inserted else { return .failure(.duplicateItemID(key.id)) }
       if let oldIndex = oldIndexByKey[key] {
         matchedOld[oldIndex] = true
         matches.append((oldIndex, newIndex))

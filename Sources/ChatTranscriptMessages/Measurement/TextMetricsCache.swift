@@ -1,3 +1,4 @@
+import ChatTranscript
 import Synchronization
 import TextLayout
 
@@ -124,7 +125,7 @@ public final class TextMetricsCache: Sendable {
   {
     for index in first..<first + ways
     where slots[index].hash == hash && slots[index].lastUse != 0 && slots[index].width == width
-      && slots[index].id == id
+      && slots[index].id.hasSameBytes(as: id)
     {
       return index
     }

@@ -4,6 +4,8 @@ import ChatTranscript
 public final class TypingIndicatorPresenter<Cell: TypingIndicatorCell>:
   SingleRowPresenter<TypingIndicatorItem, Cell>
 {
-  public override var text: String { TypingIndicatorViewModel(senders: item.senders).text }
+  public override var text: String {
+    TypingIndicatorViewModel(senders: item.senders, otherCount: item.otherCount).text
+  }
   public override var style: String { "typing" }
 }

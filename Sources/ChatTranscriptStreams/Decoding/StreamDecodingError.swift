@@ -12,6 +12,7 @@ import ChatTranscriptMessages
 public struct StreamDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong; internal so messages can be refined without breaking callers.
   enum Code: Sendable, Hashable {
+    case lineTooLong(limit: Int)
     case invalidUTF8(byte: Int)
     case syntax(Syntax, column: Int)
     case notAnObject(found: String)
@@ -54,6 +55,8 @@ public struct StreamDecodingError: Error, Sendable, Hashable, CustomStringConver
 
   private static func message(for code: Code) -> String {
     switch code {
+    case .lineTooLong(let limit):
+      return "line longer than \(limit) bytes"
     case .invalidUTF8(let byte):
       return "invalid UTF-8 at byte \(byte)"
     case .syntax(let syntax, let column):
@@ -124,6 +127,10 @@ public struct StreamDecodingError: Error, Sendable, Hashable, CustomStringConver
 }
 
 extension StreamDecodingError {
+  /// The line holds more than `limit` bytes (``NDJSONLineReader/maxLineLength``); it was skipped
+  /// unread.
+  public static func lineTooLong(limit: Int) -> Self { Self(.lineTooLong(limit: limit)) }
+
   /// The line is not valid UTF-8; `byte` is the 1-based offset of the first byte of the bad sequence.
   public static func invalidUTF8(atByte byte: Int) -> Self { Self(.invalidUTF8(byte: byte)) }
 

@@ -10,7 +10,9 @@
 ///
 /// Reads in large chunks into one growing buffer and hands each line to the caller as a pointer into
 /// that buffer, so lines are not copied one by one; only the unfinished tail of a chunk moves to the
-/// front before the next read. A line of any length works: the buffer doubles until it fits.
+/// front before the next read. The buffer doubles until a line fits, up to `maxLineLength`: a longer
+/// line is reported by its number and skipped without being kept, its bytes dropped as they arrive
+/// until its LF, so a stream that never sends one (`/dev/zero`) costs the limit, not all memory.
 ///
 /// Line handling: lines end at LF; a CR before the LF is dropped (CRLF files); a last line without LF
 /// is still delivered; lines that are empty or only spaces and tabs are skipped but counted, so line
@@ -27,6 +29,8 @@ public struct NDJSONLineReader: ~Copyable, Sendable {
   private let fileDescriptor: Int32
   private let closesFileDescriptor: Bool
   private let chunkSize: Int
+  /// The longest line delivered, in bytes without its LF (and a CR before it).
+  public let maxLineLength: Int
   /// Bytes read so far; `buffer[lineStart..<dataEnd]` are the ones not yet handed out.
   private var buffer: [UInt8]
   private var lineStart = 0
@@ -34,6 +38,8 @@ public struct NDJSONLineReader: ~Copyable, Sendable {
   private var searchStart = 0
   private var dataEnd = 0
   private var reachedEnd = false
+  /// The current line is too long: its bytes are dropped up to its LF.
+  private var skipsToNextLine = false
 
   /// The number of the line most recently delivered or skipped; 0 before the first.
   public private(set) var lineNumber = 0
@@ -49,17 +55,24 @@ public struct NDJSONLineReader: ~Copyable, Sendable {
   ///   - fileDescriptor: Any readable descriptor; a blocking one makes `nextLine` wait for data.
   ///   - closesWhenDone: Whether the reader closes the descriptor when it is destroyed.
   ///   - chunkSize: How many bytes to ask for per `read` at least; the buffer starts this large.
-  public init(fileDescriptor: Int32, closesWhenDone: Bool = false, chunkSize: Int = 256 * 1024) {
+  ///   - maxLineLength: The longest line delivered, in bytes; longer lines go to `tooLong`.
+  public init(
+    fileDescriptor: Int32, closesWhenDone: Bool = false, chunkSize: Int = 256 * 1024,
+    maxLineLength: Int = defaultMaxLineLength
+  ) {
     self.fileDescriptor = fileDescriptor
     self.closesFileDescriptor = closesWhenDone
     self.chunkSize = max(chunkSize, 16)
+    self.maxLineLength = max(maxLineLength, 1)
     self.buffer = [UInt8](repeating: 0, count: self.chunkSize)
   }
 
   /// Opens a file for reading; the reader closes it when destroyed.
   ///
   /// - Throws: `cannotOpen` with the system's reason, also for a directory.
-  public init(path: String, chunkSize: Int = 256 * 1024) throws(NDJSONReadError) {
+  public init(
+    path: String, chunkSize: Int = 256 * 1024, maxLineLength: Int = defaultMaxLineLength
+  ) throws(NDJSONReadError) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw .cannotOpen(path, reason: Self.systemMessage(errno))
@@ -69,8 +82,13 @@ public struct NDJSONLineReader: ~Copyable, Sendable {
       close(descriptor)
       throw .cannotOpen(path, reason: Self.systemMessage(EISDIR))
     }
-    self.init(fileDescriptor: descriptor, closesWhenDone: true, chunkSize: chunkSize)
+    self.init(
+      fileDescriptor: descriptor, closesWhenDone: true, chunkSize: chunkSize, maxLineLength: maxLineLength)
   }
+
+  /// The longest line read unless told otherwise: 16 MiB, far more than a chat event needs, and
+  /// little enough memory for any machine.
+  public static let defaultMaxLineLength = 16 << 20
 
   deinit {
     if closesFileDescriptor {
@@ -78,14 +96,21 @@ public struct NDJSONLineReader: ~Copyable, Sendable {
     }
   }
 
-  /// Waits for the next non-blank line and hands it to `body`.
+  /// Waits for the next non-blank line and hands it to `body`, or its number to `tooLong` when it is
+  /// longer than ``maxLineLength``.
   ///
-  /// - Parameter body: Receives the line's bytes (without LF or CRLF), valid only during the call, and
-  ///   its 1-based line number.
+  /// A line too long is reported as soon as that is known, before its LF has arrived; its bytes are
+  /// dropped, up to that LF, as later calls read on.
+  ///
+  /// - Parameters:
+  ///   - body: Receives the line's bytes (without LF or CRLF), valid only during the call, and its
+  ///     1-based line number.
+  ///   - tooLong: Receives the 1-based number of a line longer than ``maxLineLength``.
   /// - Returns: `false` once the input has ended (or failed, see `failure`) and no line is left.
   /// - Complexity: Amortized O(*n*) in the bytes of the line and the blank lines before it.
   public mutating func nextLine(
-    _ body: (_ line: UnsafeRawBufferPointer, _ lineNumber: Int) throws -> Void
+    _ body: (_ line: UnsafeRawBufferPointer, _ lineNumber: Int) throws -> Void,
+    tooLong: (_ lineNumber: Int) throws -> Void
   ) rethrows -> Bool {
     while true {
       let found = buffer.withUnsafeBytes { bytes -> Int? in
@@ -93,6 +118,15 @@ public struct NDJSONLineReader: ~Copyable, Sendable {
           let match = memchr(base + searchStart, 0x0A, dataEnd - searchStart)
         else { return nil }
         return base.distance(to: UnsafeRawPointer(match))
+      }
+      if skipsToNextLine {
+        // Drop what was read of the line too long; keep what follows its LF.
+        lineStart = found.map { $0 + 1 } ?? dataEnd
+        searchStart = lineStart
+        skipsToNextLine = found == nil
+        if reachedEnd, skipsToNextLine { return false }
+        if skipsToNextLine { fillBuffer() }
+        continue
       }
       let lineEnd: Int
       if let newline = found {
@@ -103,6 +137,11 @@ public struct NDJSONLineReader: ~Copyable, Sendable {
         searchStart = dataEnd
       } else if reachedEnd {
         return false
+      } else if dataEnd - lineStart - Self.framingBytes > maxLineLength {
+        lineNumber += 1
+        skipsToNextLine = true
+        try tooLong(lineNumber)
+        return true
       } else {
         searchStart = dataEnd
         fillBuffer()
@@ -119,6 +158,10 @@ public struct NDJSONLineReader: ~Copyable, Sendable {
         if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
           line = UnsafeRawBufferPointer(rebasing: line.dropFirst(3))  // a byte order mark
         }
+        if line.count > maxLineLength {
+          try tooLong(lineNumber)
+          return true
+        }
         guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
         try body(line, lineNumber)
         return true
@@ -129,14 +172,20 @@ public struct NDJSONLineReader: ~Copyable, Sendable {
     }
   }
 
-  /// Calls `body` with every remaining non-blank line and its line number, until the input ends.
+  /// Calls `body` with every remaining non-blank line and its line number, and `tooLong` with the
+  /// number of every line longer than ``maxLineLength``, until the input ends.
   ///
   /// On a pipe that stays open this waits for more lines; it returns when the writer closes its end.
   public mutating func forEachLine(
-    _ body: (_ line: UnsafeRawBufferPointer, _ lineNumber: Int) throws -> Void
+    _ body: (_ line: UnsafeRawBufferPointer, _ lineNumber: Int) throws -> Void,
+    tooLong: (_ lineNumber: Int) throws -> Void
   ) rethrows {
-    while try nextLine(body) {}
+    while try nextLine(body, tooLong: tooLong) {}
   }
+
+  /// Bytes a line may hold beyond its length before its LF arrives: a CR, and a byte order mark on
+  /// the first line.
+  private static let framingBytes = 4
 
   /// Makes room and reads the next chunk, or notes the end of the input.
   private mutating func fillBuffer() {

@@ -1,7 +1,7 @@
 /// Why an NDJSON stream could not be opened or read further.
 ///
-/// `description` is ready for stderr (`cannot open FILE: reason`, `read error: reason`); the reason is
-/// the operating system's text for the `errno` value.
+/// `description` is ready for stderr (`cannot open FILE: reason`, `read error: reason`, the file name
+/// escaped as in diagnostics); the reason is the operating system's text for the `errno` value.
 public struct NDJSONReadError: Error, Sendable, Hashable, CustomStringConvertible {
   enum Code: Sendable, Hashable {
     case cannotOpen(path: String, reason: String)
@@ -16,7 +16,7 @@ public struct NDJSONReadError: Error, Sendable, Hashable, CustomStringConvertibl
 
   public var description: String {
     switch code {
-    case .cannotOpen(let path, let reason): "cannot open \(path): \(reason)"
+    case .cannotOpen(let path, let reason): "cannot open \(escapedForDiagnostics(path)): \(reason)"
     case .readFailed(let reason): "read error: \(reason)"
     }
   }

@@ -12,5 +12,7 @@ public struct StreamDiagnostic: Sendable, Hashable, CustomStringConvertible {
     self.message = message
   }
 
-  public var description: String { "\(source):\(line): \(message)" }
+  /// `file:line: message`, the file name escaped: it comes from the command line, and a name can
+  /// hold anything but `/` and NUL.
+  public var description: String { "\(escapedForDiagnostics(source)):\(line): \(message)" }
 }

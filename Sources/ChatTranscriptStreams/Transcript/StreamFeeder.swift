@@ -91,19 +91,29 @@ public struct StreamFeeder {
 }
 
 /// Lines read ahead: their bytes one after another, where each ends, and their numbers.
+///
+/// A line longer than the reader's limit has no bytes here, only its number.
 private struct LineBatch: Sendable {
   var bytes: [UInt8] = []
   var ends: [Int] = []
   var lineNumbers: [Int] = []
+  /// The indices of lines longer than `maxLineLength`.
+  var tooLongIndices: Set<Int> = []
+  let maxLineLength: Int
 
   var isEmpty: Bool { ends.isEmpty }
 
   /// The next lines of `reader`: at most `lines`, and no more once ``StreamFeeder/batchByteLimit``
   /// bytes are held.
   init(reading reader: inout NDJSONLineReader, lines: Int) {
+    maxLineLength = reader.maxLineLength
     while ends.count < lines, bytes.count < StreamFeeder.batchByteLimit {
       let more = reader.nextLine { line, number in
         bytes.append(contentsOf: line)
+        ends.append(bytes.count)
+        lineNumbers.append(number)
+      } tooLong: { number in
+        tooLongIndices.insert(ends.count)
         ends.append(bytes.count)
         lineNumbers.append(number)
       }
@@ -115,8 +125,9 @@ private struct LineBatch: Sendable {
   func decoded(by decoder: StreamDecoder) -> [Result<StreamEvent, StreamDecodingError>] {
     bytes.withUnsafeBytes { all in
       var start = 0
-      return ends.map { end in
+      return ends.enumerated().map { index, end in
         defer { start = end }
+        if tooLongIndices.contains(index) { return .failure(.lineTooLong(limit: maxLineLength)) }
         return decoder.decode(UnsafeRawBufferPointer(rebasing: all[start..<end]))
       }
     }

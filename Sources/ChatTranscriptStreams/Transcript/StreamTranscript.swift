@@ -7,7 +7,8 @@ import ChatTranscriptMessages
 /// Every event becomes one exact edit reported to the delegate, so the controller touches
 /// only what changed. Items are kept in a chunked list with an id → chunk index, so finding
 /// an item by id, inserting after it or deleting it costs O(√n), not a scan of the transcript.
-/// While anyone types, a ``TypingIndicatorItem`` stays last.
+/// Ids compare by their UTF-8 bytes, as JSON does: `"caf\u{E9}"` and `"cafe\u{301}"` are two
+/// items. While anyone types, a ``TypingIndicatorItem`` stays last.
 public final class StreamTranscript: ChatDataSource {
   /// An item as the transcript keeps it: the wire item itself (one reference, where an
   /// `any ChatItem` takes five words), and its id at hand for the scans that look ids up.
@@ -20,8 +21,8 @@ public final class StreamTranscript: ChatDataSource {
   public weak var delegate: (any ChatDataSourceDelegate)?
   private var entries = ChunkedList<Entry>(tracksChunkPositions: true)
   /// Which chunk of `entries` holds each id.
-  private var chunkOfID: [String: Int] = [:]
-  private var typingSenders: [String] = []
+  private var chunkOfID: [UTF8Key: Int] = [:]
+  private var typists = Typists()
 
   public init() {}
 
@@ -47,28 +48,35 @@ public final class StreamTranscript: ChatDataSource {
   ///
   /// - Complexity: O(1): the id index holds exactly the items present.
   public func contains(id: String) -> Bool {
-    chunkOfID[id] != nil
+    chunkOfID[UTF8Key(id)] != nil
   }
 
   /// The position of the item with `id`, if present.
   ///
   /// - Complexity: O(B) for chunks of B items.
   public func index(ofID id: String) -> Int? {
-    guard let chunk = chunkOfID[id], let (elements, start) = entries.chunk(withIdentifier: chunk) else {
+    guard let chunk = chunkOfID[UTF8Key(id)], let (elements, start) = entries.chunk(withIdentifier: chunk)
+    else {
       return nil
     }
     // Compares ids in place (a closure over the entries copied each one, an existential and
     // a string retained and released, for every id it looked at), newest first: status
     // changes and edits are mostly about recent messages, which end their chunk.
-    for offset in elements.indices.reversed() where elements[offset].id == id {
+    for offset in elements.indices.reversed() where elements[offset].id.hasSameBytes(as: id) {
       return start + offset
     }
     return nil
   }
 
   private var typingItem: TypingIndicatorItem? {
-    typingSenders.isEmpty ? nil : TypingIndicatorItem(senders: typingSenders)
+    guard !typists.isEmpty else { return nil }
+    let named = typists.prefix(TypingIndicatorItem.namedSenderLimit)
+    return TypingIndicatorItem(senders: named, otherCount: typists.count - named.count)
   }
+
+  /// How many senders are typing, and what storing them holds on to: for tests that it
+  /// follows the typists there are now, not every one there ever was.
+  var typingStorage: (typists: Int, capacity: Int) { (typists.count, typists.storageCapacity) }
 
   // MARK: Applying events
 
@@ -102,7 +110,7 @@ public final class StreamTranscript: ChatDataSource {
       replace(at: index, with: item)
     case .delete(let id):
       guard let index = index(ofID: id) else { return [.unknownID(id)] }
-      chunkOfID[id] = nil
+      chunkOfID[UTF8Key(id)] = nil
       place([], replacing: index..<index + 1)
       delegate?.chatDataSource(self, didChange: [.remove(index..<index + 1)], type: .normal)
     case .prepend(let items):
@@ -114,23 +122,34 @@ public final class StreamTranscript: ChatDataSource {
   }
 
   private func rejection(of id: String) -> TranscriptEventError? {
-    if id == TypingIndicatorItem.reservedID { return .reservedID(id) }
-    if chunkOfID[id] != nil { return .duplicateID(id) }
+    if id.hasSameBytes(as: TypingIndicatorItem.reservedID) { return .reservedID(id) }
+    if contains(id: id) { return .duplicateID(id) }
     return nil
   }
 
+  /// How many rejected items of one prepend are reported one by one; the rest are counted in
+  /// one more error, so a page of a million duplicates gives a few lines, not a million.
+  package static let reportedPrependRejections = 10
+
   private func prepend(_ items: [StreamItem]) -> [TranscriptEventError] {
     var errors: [TranscriptEventError] = []
+    var unreported = 0
     var accepted: [StreamItem] = []
-    var seen = Set<String>()
+    var seen = Set<UTF8Key>()
     for (number, item) in items.enumerated() {
-      if let error = rejection(of: item.id) ?? (seen.contains(item.id) ? .duplicateID(item.id) : nil) {
-        errors.append(TranscriptEventError(code: .prependItem(number: number + 1, error.code)))
+      let key = UTF8Key(item.id)
+      if let error = rejection(of: item.id) ?? (seen.contains(key) ? .duplicateID(item.id) : nil) {
+        if errors.count < Self.reportedPrependRejections {
+          errors.append(TranscriptEventError(code: .prependItem(number: number + 1, error.code)))
+        } else {
+          unreported += 1
+        }
       } else {
-        seen.insert(item.id)
+        seen.insert(key)
         accepted.append(item)
       }
     }
+    if unreported > 0 { errors.append(.morePrependItemsRejected(unreported)) }
     if !accepted.isEmpty { insert(accepted, at: 0, type: .pagination) }
     return errors
   }
@@ -150,19 +169,21 @@ public final class StreamTranscript: ChatDataSource {
   private func place(_ new: [Entry], replacing range: Range<Int>) {
     let placement = entries.replaceSubrange(range, with: new)
     if let chunk = placement.editedChunk {
-      for entry in new { chunkOfID[entry.id] = chunk }
+      for entry in new { chunkOfID[UTF8Key(entry.id)] = chunk }
     }
     for chunk in placement.createdChunks {
-      for entry in entries.chunk(withIdentifier: chunk)?.elements ?? [] { chunkOfID[entry.id] = chunk }
+      for entry in entries.chunk(withIdentifier: chunk)?.elements ?? [] {
+        chunkOfID[UTF8Key(entry.id)] = chunk
+      }
     }
   }
 
+  /// Starts or stops `sender` in the typing row and reports the row's edit.
+  ///
+  /// - Complexity: O(1) amortized, however many people type (see ``Typists``).
   private func setTyping(_ sender: String, isActive: Bool) {
-    let wasTyping = !typingSenders.isEmpty
-    let before = typingSenders
-    typingSenders.removeAll { $0 == sender }
-    if isActive { typingSenders.append(sender) }
-    guard typingSenders != before else { return }
+    let wasTyping = !typists.isEmpty
+    guard isActive ? typists.start(sender) : typists.stop(sender) else { return }
     let index = entries.count
     let change: ChatItemsChange
     switch (wasTyping, typingItem) {

@@ -5,6 +5,8 @@ public struct TranscriptEventError: Error, Sendable, Hashable, CustomStringConve
     case unknownID(String, field: String?)
     case reservedID(String)
     indirect case prependItem(number: Int, Code)
+    /// Rejected items of a prepend past those reported one by one.
+    case morePrependItemsRejected(Int)
   }
 
   let code: Code
@@ -14,6 +16,7 @@ public struct TranscriptEventError: Error, Sendable, Hashable, CustomStringConve
     Self(code: .unknownID(id, field: field))
   }
   static func reservedID(_ id: String) -> Self { Self(code: .reservedID(id)) }
+  static func morePrependItemsRejected(_ count: Int) -> Self { Self(code: .morePrependItemsRejected(count)) }
 
   public var description: String { Self.message(for: code) }
 
@@ -24,6 +27,8 @@ public struct TranscriptEventError: Error, Sendable, Hashable, CustomStringConve
     case .unknownID(let id, nil): "unknown id \(quotedForDiagnostics(id))"
     case .reservedID(let id): "id \(quotedForDiagnostics(id)) is reserved"
     case .prependItem(let number, let inner): "prepend item \(number): \(message(for: inner))"
+    case .morePrependItemsRejected(let count):
+      "prepend: … and \(count) more item\(count == 1 ? "" : "s") rejected"
     }
   }
 }

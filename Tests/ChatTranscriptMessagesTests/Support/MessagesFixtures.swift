@@ -108,7 +108,11 @@ final class MessagesHarness {
   /// Row ids, top to bottom.
   var rowIDs: [String] { controller.rowFrames.map(\.id) }
 
-  func row(_ id: String) -> Int? { controller.row(ofItemWithID: id) }
+  /// The row of the item with `id`, else of the row the decorator injected with `id` (`m1/day`,
+  /// `m1/status`), which `row(ofItemWithID:)` never finds.
+  func row(_ id: String) -> Int? {
+    controller.row(ofItemWithID: id) ?? controller.rowFrames.firstIndex { $0.isInjected && $0.id == id }
+  }
 
   func decoration(of id: String) -> ChatItemDecoration? {
     row(id).map { controller.decoration(atRow: $0) }

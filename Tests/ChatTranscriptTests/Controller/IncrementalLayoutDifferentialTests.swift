@@ -118,11 +118,13 @@ import TranscriptGenerator
     }
   }
 
-  /// Whether `row(ofItemWithID:)` finds every row's id at a row showing it, and no other id.
+  /// Whether `row(ofItemWithID:)` finds every item row's id at that row, and no other id.
   static func idLookupsHold(_ controller: ChatTranscriptController) -> Bool {
-    let ids = (0..<controller.rowCount).map { controller.item(atRow: $0).id }
-    for id in ids {
-      guard let row = controller.row(ofItemWithID: id), ids[row] == id else { return false }
+    let rows = (0..<controller.rowCount).map { controller.rowID(atRow: $0) }
+    for id in rows {
+      // Injected rows are never found: their ids belong to no item here.
+      let found = controller.row(ofItemWithID: id.id)
+      guard id.isInjected ? found == nil : found.map({ rows[$0] }) == id else { return false }
     }
     return controller.row(ofItemWithID: "absent") == nil
   }

@@ -36,15 +36,15 @@ import TranscriptGenerator
   /// out as one thread would (the height cache, keyed by them, must hit for the same rows).
   @Test func rowsBuiltInPiecesMatchOneThread() {
     let items = Self.items(0..<12_000, seed: 4)
-    var reports: [[String]] = []
+    var reports: [[RowID]] = []
     var dumps: [[String]] = []
     var remeasured: [[Int]] = []
     for parallel in [true, false] {
       let harness = Self.harness([], parallel: parallel)
-      var inserted: [String] = []
+      var inserted: [RowID] = []
       var measured: [Int] = []
       harness.controller.onUpdate = { update in
-        inserted += update.insertedIDs
+        inserted += update.insertedRows
         measured.append(update.measuredHeightCount)
       }
       harness.dataSource.append(items)
