@@ -14,6 +14,26 @@ struct FollowScreenTests {
   static let rows = 12
   static let width = 50
 
+  /// On a terminal, diagnostics wait for the end; only the newest 1,000 are kept, and the
+  /// note before them says how many were left out.
+  @Test func keepsTheNewestThousandDiagnosticsForTheEnd() throws {
+    let script = try TerminalScript()
+    let stream =
+      (1...1_500).map { "not json \($0)\n" }.joined()
+      + FollowCommandTests.insert("m1", sender: "alice", incoming: true, text: "still here")
+    try stream.write(
+      to: script.directory.appendingPathComponent("bad.ndjson"), atomically: true, encoding: .utf8)
+    let session = try TmuxSession(
+      width: Self.width, height: Self.rows,
+      command: script.command(["follow", "--width", "\(Self.width)", "bad.ndjson"], noColor: true))
+    #expect(script.waitForFile("status") == "1\n")
+    let history = try session.history()
+    #expect(history.contains("transcript: 500 earlier diagnostics not shown; the last 1000 follow"))
+    #expect(history.contains("bad.ndjson:501: not JSON"))
+    #expect(history.contains("bad.ndjson:1500: not JSON"))
+    #expect(!history.contains("bad.ndjson:500: not JSON"))
+  }
+
   @Test func redrawsInPlaceAndFollowsTheBottom() throws {
     let script = try TerminalScript()
     let fifo = script.path("stream.fifo")

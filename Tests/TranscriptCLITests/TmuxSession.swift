@@ -34,7 +34,7 @@ final class TmuxSession {
     folder = try TemporaryFolder(prefix: "tmux")
     socket = folder.url.appendingPathComponent("socket")
     let configuration = folder.url.appendingPathComponent("tmux.conf")
-    try "set -g status off\nset -g remain-on-exit on\n".write(
+    try "set -g status off\nset -g remain-on-exit on\nset -g history-limit 5000\n".write(
       to: configuration, atomically: true, encoding: .utf8)
     try startServer([
       "-f", configuration.path, "new-session", "-d", "-s", "test", "-x", "\(width)", "-y", "\(height)",
@@ -49,6 +49,12 @@ final class TmuxSession {
   /// The pane's text, one line per row, trailing spaces removed.
   func screen() throws -> String {
     try run(["capture-pane", "-p", "-t", "test"])
+  }
+
+  /// Everything the pane has shown that is still in its history (5,000 lines), then the screen,
+  /// with lines the terminal wrapped joined again.
+  func history() throws -> String {
+    try run(["capture-pane", "-p", "-J", "-S", "-", "-t", "test"])
   }
 
   /// The pane's text with its colours and attributes as escape sequences.
