@@ -69,12 +69,30 @@ private func checkDiagnostics(of result: Result<StreamEvent, StreamDecodingError
 /// A stream transcript with a controller attached, and the reference model it must match.
 ///
 /// The model is what the wire format promises in `Documentation/WireFormat.md`, written as plainly
-/// as possible: an array of ids, and the senders typing in the order they started.
+/// as possible: an array of ids, the senders typing in the order they started, and the reactions
+/// of each item.
 private struct StreamHarness {
   let transcript = StreamTranscript()
   let controller: ChatTranscriptController
   var ids: [String] = []
   var typing: [String] = []
+  /// One entry per item in `ids`: the reactions it lists, and who gave which through `react`.
+  var reactions: [ModelReactions] = []
+
+  struct ModelReactions {
+    var id: String
+    var given: [String]
+    var senders: [(reaction: String, senders: [String])] = []
+
+    /// Every reaction the item shows a count for: its own, then those only senders gave.
+    var names: [String] {
+      var names = given
+      for (reaction, _) in senders where !names.contains(where: { $0.hasSameBytes(as: reaction) }) {
+        names.append(reaction)
+      }
+      return names
+    }
+  }
 
   init() {
     // No builders: every item gets the fallback presenter, which measures its placeholder text.
@@ -113,13 +131,33 @@ private struct StreamHarness {
         guard let index = modelIndex(of: anchor) else { return 1 }
         ids.insert(item.id, at: index)
       }
+      reactions.append(ModelReactions(id: item.id, given: item.reactions.map(\.reaction)))
     case .update(let item):
-      return modelIndex(of: item.id) == nil ? 1 : 0
+      guard let index = reactionsIndex(of: item.id) else { return 1 }
+      reactions[index].given = item.reactions.map(\.reaction)
     case .status(let id, _):
       return modelIndex(of: id) == nil ? 1 : 0
     case .delete(let id):
       guard let index = modelIndex(of: id) else { return 1 }
       ids.remove(at: index)
+      reactions.removeAll { $0.id.hasSameBytes(as: id) }
+    case .react(let id, let sender, let reaction, let isActive):
+      guard let index = reactionsIndex(of: id) else { return 1 }
+      var entry = reactions[index]
+      let slot = entry.senders.firstIndex { $0.reaction.hasSameBytes(as: reaction) }
+      let gave = slot.map { entry.senders[$0].senders.contains { $0.hasSameBytes(as: sender) } } ?? false
+      guard isActive != gave else { return 0 }
+      if !isActive, let slot {
+        entry.senders[slot].senders.removeAll { $0.hasSameBytes(as: sender) }
+        if entry.senders[slot].senders.isEmpty { entry.senders.remove(at: slot) }
+      } else if let slot {
+        entry.senders[slot].senders.append(sender)
+      } else {
+        entry.senders.append((reaction, [sender]))
+      }
+      // A reaction too many is refused and changes nothing.
+      guard !isActive || entry.names.count <= StreamDecoder.maximumReactionsPerItem else { return 1 }
+      reactions[index] = entry
     case .prepend(let items):
       var accepted: [String] = []
       var rejected = 0
@@ -133,6 +171,9 @@ private struct StreamHarness {
         }
       }
       ids.insert(contentsOf: accepted, at: 0)
+      for item in items where accepted.contains(where: { $0.hasSameBytes(as: item.id) }) {
+        reactions.append(ModelReactions(id: item.id, given: item.reactions.map(\.reaction)))
+      }
       // The first few rejected items are reported one by one, the rest in one diagnostic.
       let limit = StreamTranscript.reportedPrependRejections
       return min(rejected, limit) + (rejected > limit ? 1 : 0)
@@ -169,6 +210,17 @@ private struct StreamHarness {
     if !haveSameBytes(rows, expected) {
       fatalError("\(event): controller rows \(rows), the transcript has \(expected)")
     }
+    for entry in reactions {
+      let shown = (transcript.item(withID: entry.id) as? StreamItem)?.reactions.map(\.reaction) ?? []
+      if !haveSameBytes(shown, entry.names) {
+        fatalError("\(event): \(entry.id) shows reactions \(shown), the model has \(entry.names)")
+      }
+    }
+  }
+
+  /// Where the reactions of the item `id` are in the model; `nil` when it has no such item.
+  private func reactionsIndex(of id: String) -> Int? {
+    reactions.firstIndex { $0.id.hasSameBytes(as: id) }
   }
 
   /// Where `id` is in the model: ids compare by their UTF-8 bytes, as the wire format says.

@@ -153,3 +153,10 @@ print(PlainTextRenderer().render(controller.collectionView))
 conversation.append(message("m5", from: "ana", "See you!", at(10, 35, day: 21)))
 await controller.applyPendingUpdatesInBackground()
 print(PlainTextRenderer().render(controller.collectionView))
+
+// MARK: 7. Selecting messages
+
+controller.selectItem(withID: "m4")
+controller.selectItem(withID: "m5")
+print("selected: \(controller.selectedItemIDs.joined(separator: ", "))")
+print(PlainTextRenderer().render(controller.collectionView))

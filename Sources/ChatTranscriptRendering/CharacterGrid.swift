@@ -46,6 +46,8 @@ struct CharacterGrid {
   /// Style names by index; index 0 stands for no style.
   private(set) var styleNames: [String?] = [nil]
   private var styleIndexes: [String: UInt16] = [:]
+  /// The selection bands drawn, for ``markSelectedLines()``.
+  private var selections: [(x: Int, y: Int, width: Int, height: Int)] = []
 
   init(_ scene: RenderScene) {
     width = scene.width
@@ -61,8 +63,38 @@ struct CharacterGrid {
         let style = index(of: style)
         outline(x: x, y: y, width: width, height: height, style: style)
         write(description, x: x + 1, y: y + height / 2, limit: x + width - 1, style: style)
+      case .selection(let x, let y, let width, let height):
+        let style = index(of: RenderPalette.selectionStyleName)
+        fill(x: x, y: y, width: width, height: height) { $0.boxStyle = style }
+        selections.append((x, y, width, height))
       }
     }
+  }
+
+  /// Marks each line of every selection band where colour cannot show it: `▌` in the band's
+  /// first column when nothing is drawn there, else `▐` in its last column when nothing is
+  /// drawn there (an incoming bubble's avatar takes the first column, an outgoing bubble's
+  /// tail the last), else nothing. Lines keep their width.
+  mutating func markSelectedLines() {
+    for band in selections {
+      for y in max(band.y, 0)..<max(min(band.y + band.height, rows.count), max(band.y, 0)) {
+        let first = max(band.x, 0)
+        let last = min(band.x + band.width, width) - 1
+        guard first <= last else { continue }
+        if isBlank(column: first, row: y) {
+          write("▌", x: first, y: y, limit: first + 1, style: 0)
+        } else if isBlank(column: last, row: y) {
+          write("▐", x: last, y: y, limit: last + 1, style: 0)
+        }
+      }
+    }
+  }
+
+  /// Whether nothing is written in `column` of `row` (a box may be).
+  private func isBlank(column: Int, row: Int) -> Bool {
+    let cells = rows[row].cells
+    let offset = column - rows[row].start
+    return !cells.indices.contains(offset) || cells[offset].isBlank
   }
 
   /// The text of `cell`: its cluster, a space, or nothing for a covered cell.

@@ -28,7 +28,10 @@ extension ChatTranscriptController {
   /// a time, each with the row its page starts at (counted from `top`): what a document
   /// renderer (``SVGRenderer/elements(of:rowOffset:)``) writes one after another.
   ///
-  /// Labels are wrapped once, however many pages they span. Moves the viewport.
+  /// Labels are wrapped once, however many pages they span. Pinned headers are not pinned
+  /// here (``CollectionView/pinsHeaders`` is off while the pages are drawn): in a document
+  /// every row is drawn once, where it is, and a heading repeated at the top of each page
+  /// would be drawn over the rows there. Moves the viewport.
   public func forEachPage(
     from top: Double, to bottom: Double, measurer: any TextMeasurer = TerminalTextMeasurer(),
     _ body: (_ scene: RenderScene, _ rowOffset: Int) -> Void
@@ -36,6 +39,9 @@ extension ChatTranscriptController {
     let width = collectionView.viewport.width
     // A message taller than a page is wrapped once, not once per page it spans.
     let lineCache = LabelLineCache()
+    let pinsHeaders = collectionView.pinsHeaders
+    collectionView.pinsHeaders = false
+    defer { collectionView.pinsHeaders = pinsHeaders }
     var offset = top
     var rowOffset = 0
     while offset < bottom {

@@ -64,6 +64,11 @@ public struct HTMLRenderer: DocumentRenderer {
         html +=
           #"<div class="image" style="\#(place(x, y + rowOffset, width, height))\#(look(style))">"#
           + markupEscaped(description) + "</div>\n"
+      case .selection(let x, let y, let width, let height):
+        guard let fill = palette.style(named: RenderPalette.selectionStyleName)?.background else { continue }
+        html +=
+          #"<div class="selected" style="\#(place(x, y + rowOffset, width, height))background:\#(fill.hex)"></div>"#
+          + "\n"
       }
     }
     return html

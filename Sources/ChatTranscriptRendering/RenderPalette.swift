@@ -40,6 +40,10 @@ public struct RenderPalette: Sendable {
     }
   }
 
+  /// The style of a selected row's band (see ``RenderScene/Element/selection(x:y:width:height:)``):
+  /// its background is the highlight; a palette without it draws no highlight in colour.
+  public static let selectionStyleName = "selected"
+
   public var styles: [String: Style]
   /// The page or terminal behind everything (SVG and HTML only; terminals keep their own).
   public var canvas: Style
@@ -77,6 +81,10 @@ public struct RenderPalette: Sendable {
       "typing": Style(foreground: Color(0xA8B0C0)),
       "photo": Style(foreground: Color(0xB0C4DE)),
       "unsupported": Style(foreground: Color(0xE0A040)),
+      "text.deleted": Style(foreground: Color(0x8A909C)),
+      "quote": Style(foreground: Color(0xB8C0D0)),
+      "reactions": Style(foreground: Color(0xD0D0D0)),
+      "selected": Style(background: Color(0x2F4466)),
     ],
     canvas: Style(foreground: Color(0xE8E8E8), background: Color(0x1B1D22)))
 }

@@ -17,6 +17,10 @@ public struct RenderScene: Sendable, Hashable {
     case text(String, x: Int, y: Int, width: Int, style: String?)
     /// An image placeholder: an outlined box with a description.
     case image(description: String, x: Int, y: Int, width: Int, height: Int, style: String?)
+    /// A selected row's band, behind its cell: a highlight in colour (the palette's
+    /// ``RenderPalette/selectionStyleName`` style), a marker in the row's free margin in plain
+    /// text (see ``PlainTextRenderer``).
+    case selection(x: Int, y: Int, width: Int, height: Int)
   }
 
   /// Size in character cells.
@@ -24,6 +28,9 @@ public struct RenderScene: Sendable, Hashable {
   public var height: Int
   /// Back to front.
   public var elements: [Element]
+  /// The first row other cells may draw on: the rows above it are the pinned header's, which
+  /// hides what it is drawn over.
+  private var firstUncoveredRow = 0
 
   public init(width: Int, height: Int, elements: [Element]) {
     self.width = width
@@ -31,7 +38,9 @@ public struct RenderScene: Sendable, Hashable {
     self.elements = elements
   }
 
-  /// The viewport of `collectionView` as a scene; labels wrapped by `measurer`.
+  /// The viewport of `collectionView` as a scene; labels wrapped by `measurer`. Selected rows
+  /// get a ``Element/selection(x:y:width:height:)`` band, and the pinned header is drawn last,
+  /// over the rows it covers.
   ///
   /// - Parameter lineCache: Lines wrapped for earlier scenes of the same views, reused when a
   ///   label still shows the same text at the same width (drawing page by page); `nil` wraps
@@ -43,9 +52,31 @@ public struct RenderScene: Sendable, Hashable {
     let viewport = collectionView.viewport
     self.init(width: Self.cells(viewport.width), height: Self.cells(viewport.height), elements: [])
     let cache = lineCache ?? LabelLineCache()
-    for (_, cell) in collectionView.visibleCells {
-      add(cell, origin: Point(x: 0, y: -viewport.contentOffset), measurer: measurer, cache: cache)
+    let origin = Point(x: 0, y: -viewport.contentOffset)
+    let pinned = collectionView.pinnedHeader
+    if let frame = pinned?.cell.frame {
+      firstUncoveredRow = max(Self.cell(frame.minY - viewport.contentOffset) + Self.cells(frame.height), 0)
     }
+    for (row, cell) in collectionView.visibleCells where row != pinned?.row {
+      addCell(cell, origin: origin, measurer: measurer, cache: cache)
+    }
+    firstUncoveredRow = 0
+    if let pinned { addCell(pinned.cell, origin: origin, measurer: measurer, cache: cache) }
+  }
+
+  /// A cell and, when its row is selected, the band behind it.
+  private mutating func addCell(
+    _ cell: CollectionViewCell, origin: Point, measurer: any TextMeasurer, cache: LabelLineCache
+  ) {
+    let y = Self.cell(origin.y + cell.frame.minY)
+    let rows = rowsInScene(y: y, height: cell.frame.height)
+    if cell.isSelected, !cell.isHidden, !rows.isEmpty {
+      elements.append(
+        .selection(
+          x: Self.cell(origin.x + cell.frame.minX), y: rows.lowerBound, width: Self.cells(cell.frame.width),
+          height: rows.count))
+    }
+    add(cell, origin: origin, measurer: measurer, cache: cache)
   }
 
   private mutating func add(_ view: View, origin: Point, measurer: any TextMeasurer, cache: LabelLineCache) {
@@ -91,10 +122,11 @@ public struct RenderScene: Sendable, Hashable {
     }
   }
 
-  /// The rows of the scene that a view starting at row `y`, `height` rows tall, covers.
+  /// The rows of the scene that a view starting at row `y`, `height` rows tall, covers (those
+  /// the pinned header covers excepted).
   private func rowsInScene(y: Int, height: Double) -> Range<Int> {
     guard height.isFinite, height > 0 else { return 0..<0 }
-    let top = max(y, 0)
+    let top = max(y, firstUncoveredRow)
     let end = Int(min(Double(y) + height.rounded(.down), Double(self.height)))
     return top..<max(end, top)
   }

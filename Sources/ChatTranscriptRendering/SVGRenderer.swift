@@ -54,6 +54,11 @@ public struct SVGRenderer: DocumentRenderer {
             + #"height="\#(max(height * cellHeight - 2, 0))" fill="none" stroke="\#(stroke)" "#
             + #"stroke-dasharray="4 3"/>"#)
         lines.append(textElement(description, x: x + 1, y: y + rowOffset + height / 2, style: style))
+      case .selection(let x, let y, let width, let height):
+        guard let fill = palette.style(named: RenderPalette.selectionStyleName)?.background else { continue }
+        lines.append(
+          #"<rect x="\#(x * cellWidth)" y="\#((y + rowOffset) * cellHeight)" width="\#(width * cellWidth)" "#
+            + #"height="\#(height * cellHeight)" fill="\#(fill.hex)" class="selected"/>"#)
       }
     }
     return lines.map { $0 + "\n" }.joined()

@@ -4,10 +4,12 @@ import ChatTranscriptStreams
 
 /// A realistic, reproducible stream of chat events: the same seed gives the same events.
 ///
-/// Several people talk, mostly in short messages with the occasional long one; outgoing
-/// messages go from sending to read (a few fail); messages get edited and deleted; people
-/// start and stop typing; photos and an unknown item type appear; pages of older history
-/// arrive from time to time. `Language.english` keeps text ASCII-heavy; `.mixed` gives each
+/// Several people talk, mostly in short messages with the occasional long one; about one in
+/// ten replies to a recent message; outgoing messages go from sending to read (a few fail);
+/// people react to recent messages (and take a reaction back now and then), so about one
+/// message in five gets reactions; a few messages are edited, deleted as tombstones or
+/// removed; people start and stop typing; photos and an unknown item type appear; pages of
+/// older history, with reactions and replies of their own, arrive from time to time. `Language.english` keeps text ASCII-heavy; `.mixed` gives each
 /// person their own writing system.
 public struct SyntheticTranscript: Sequence, IteratorProtocol {
   public enum Language: String, Sendable, CaseIterable {
@@ -25,8 +27,10 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
   private var historyDate: Int64 = 1_795_000_000
   private var nextNumber = 0
   private var nextHistoryNumber = 0
-  /// Recent ids still in the transcript, newest last, with whether they are outgoing text.
-  private var recent: [(id: String, isOutgoing: Bool, text: String?)] = []
+  /// Recent items still in the transcript, as last sent, newest last.
+  private var recent: [StreamItem] = []
+  /// Recent reactions given by `react` events, which their senders may take back.
+  private var reactions: [(id: String, sender: String, reaction: String)] = []
   private var pendingStatuses: [(id: String, status: DeliveryStatus)] = []
   private var typing: Set<String> = []
   private var eventsLeft: Int
@@ -64,11 +68,16 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
       }
       return .status(id: id, status)
     case 90..<110 where !recent.isEmpty:
-      return edit()
-    case 110..<120 where recent.count > 10:
-      let (id, _, _) = recent.remove(at: recent.count - 1 - random.below(10))
+      return edit() ?? .insert(newItem(), position: .end)
+    case 110..<115 where recent.count > 10:
+      let id = recent.remove(at: recent.count - 1 - random.below(10)).id
       pendingStatuses.removeAll { $0.id == id }
+      reactions.removeAll { $0.id == id }
       return .delete(id: id)
+    case 115..<125 where recent.count > 10:
+      return tombstone()
+    case 153..<303 where !recent.isEmpty:
+      return react()
     case 120..<150:
       let person = people[1 + random.below(people.count - 1)].name
       let isActive = !typing.contains(person)
@@ -118,32 +127,46 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
       // Receipts for old messages never come: keep the queue short (trimmed in batches).
       if pendingStatuses.count > 64 { pendingStatuses.removeFirst(pendingStatuses.count - 32) }
     }
-    recent.append((id, isOutgoing, item.text))
+    if !recent.isEmpty, random.below(10) == 0 {
+      item.replyTo = recent[recent.count - 1 - random.below(Swift.min(recent.count, 15))].id
+    }
+    recent.append(item)
     // Trim in batches: removing from the front on every message would be O(n) each time.
     if recent.count > 400 { recent.removeFirst(recent.count - 200) }
     return item
   }
 
+  /// An older message; some carry reactions, and some reply to a message older still, which
+  /// a later page may bring.
   private mutating func historyItem() -> StreamItem {
     nextHistoryNumber += 1
     historyDate -= Int64(gapSeconds())
     let person = people[random.below(people.count)]
-    return StreamItem(
+    var item = StreamItem(
       id: "h\(nextHistoryNumber)", type: "text", sender: person.name, isIncoming: person.name != "me",
       date: Timestamp(secondsSince1970: historyDate), status: person.name == "me" ? .read : nil,
       text: text(for: person, phrases: phraseCount()))
+    if random.below(5) == 0 {
+      item.reactions = (0...random.below(2)).map { index in
+        // One of the first two kinds, then one of the next two: never the same one twice.
+        MessageReaction(reaction: Self.reactionKinds[index * 2 + random.below(2)], count: 1 + random.below(4))
+      }
+    }
+    if random.below(10) == 0 { item.replyTo = "h\(nextHistoryNumber + 1 + random.below(30))" }
+    return item
   }
 
-  private mutating func edit() -> StreamEvent {
+  /// The sender corrects a recent text message: more text, marked as edited.
+  private mutating func edit() -> StreamEvent? {
     let index = recent.count - 1 - random.below(Swift.min(recent.count, 20))
-    let entry = recent[index]
-    let person = people.first { $0.name == "me" } ?? people[0]
-    let text = (entry.text ?? "") + " " + self.text(for: person, phrases: 1) + " (edited)"
-    recent[index].text = text
-    return .update(
-      StreamItem(
-        id: entry.id, type: "text", sender: entry.isOutgoing ? "me" : "alice", isIncoming: !entry.isOutgoing,
-        date: Timestamp(secondsSince1970: date), status: entry.isOutgoing ? .sent : nil, text: text))
+    var item = recent[index]
+    guard item.type == "text", let sender = item.sender else { return nil }
+    let person = people.first { $0.name == sender } ?? people[0]
+    item.text = (item.text ?? "") + " " + text(for: person, phrases: 1)
+    item.isEdited = true
+    if item.isIncoming == false { item.status = .sent }
+    recent[index] = item
+    return .update(item)
   }
 
   /// Mostly one or two phrases; now and then a long message.
@@ -167,5 +190,39 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
     }
     if random.below(12) == 0 { parts.append(PhraseBank.english[random.below(PhraseBank.english.count)]) }
     return parts.joined(separator: " ")
+  }
+
+  /// Reactions people give, the usual ones first.
+  private static let reactionKinds = ["👍", "❤️", "😂", "🎉", "🙏", "🔥", "👍🏽", "😮"]
+
+  /// A reaction, the first two most often.
+  private mutating func reactionKind() -> String {
+    Self.reactionKinds[random.below(3) == 0 ? random.below(Self.reactionKinds.count) : random.below(2)]
+  }
+
+  /// Someone reacts to a recent message, or now and then takes back a reaction they gave.
+  private mutating func react() -> StreamEvent {
+    if !reactions.isEmpty, random.below(10) == 0 {
+      let taken = reactions.remove(at: random.below(reactions.count))
+      return .react(id: taken.id, sender: taken.sender, reaction: taken.reaction, isActive: false)
+    }
+    // Mostly the last few messages; several reactions gather on the same ones.
+    let id = recent[recent.count - 1 - random.below(Swift.min(recent.count, 6))].id
+    let sender = people[random.below(people.count)].name
+    let reaction = reactionKind()
+    reactions.append((id, sender, reaction))
+    if reactions.count > 64 { reactions.removeFirst(32) }
+    return .react(id: id, sender: sender, reaction: reaction, isActive: true)
+  }
+
+  /// A recent message deleted by its sender: it stays as a tombstone, without its text.
+  private mutating func tombstone() -> StreamEvent {
+    let index = recent.count - 1 - random.below(10)
+    var item = recent[index]
+    item.text = nil
+    item.caption = nil
+    item.isDeleted = true
+    recent.remove(at: index)
+    return .update(item)
   }
 }

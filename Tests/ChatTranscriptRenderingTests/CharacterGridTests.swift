@@ -70,7 +70,7 @@ private struct FullGrid {
     rows = Array(repeating: Array(repeating: " ", count: scene.width), count: scene.height)
     for element in scene.elements {
       switch element {
-      case .box: break
+      case .box, .selection: break
       case .text(let text, let x, let y, let width, _):
         write(text, x: x, y: y, limit: x + width)
       case .image(let description, let x, let y, let width, let height, _):

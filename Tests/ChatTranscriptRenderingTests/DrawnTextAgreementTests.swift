@@ -13,7 +13,9 @@ import TranscriptGenerator
 ///
 /// The corpus mixes the Unicode grapheme test file's sequences (emoji, Hangul, regional
 /// indicators, prepends), every C0 and C1 control, bidi controls, combining runs, clusters
-/// wider than two columns, long words, line breaks and plain words, seeded.
+/// wider than two columns, long words, line breaks and plain words, seeded. Messages quote one
+/// another's texts, are edited or deleted, and carry reactions cut from the corpus, so quote
+/// lines, tombstones and wrapped reactions lines are held to the same rule.
 @Suite struct DrawnTextAgreementTests {
   static let corpus: [String] = {
     var random = SeededRandom(seed: 15)
@@ -55,14 +57,40 @@ import TranscriptGenerator
     }
   }
 
+  /// What message `index` quotes: another corpus text (its sender a corpus text too), a deleted
+  /// message, a message not loaded, or nothing.
+  static func quote(_ index: Int, corpus: [String]) -> MessageQuote? {
+    switch index % 5 {
+    case 1: .message(sender: corpus[(index + 7) % corpus.count], text: corpus[(index + 1) % corpus.count])
+    case 2: .message(sender: "ann", text: corpus[(index + 3) % corpus.count])
+    case 3: index % 2 == 0 ? .deleted : .notLoaded
+    default: nil
+    }
+  }
+
+  /// Reactions cut from the corpus: up to eight pieces of a text, with counts of every width.
+  static func reactions(_ index: Int, corpus: [String]) -> [MessageReaction] {
+    guard index % 3 != 1 else { return [] }
+    let text = Array(corpus[(index + 5) % corpus.count])
+    let pieces = stride(from: 0, to: min(text.count, 24), by: 3).map {
+      String(text[$0..<min($0 + 3, text.count)])
+    }
+    return pieces.enumerated().map { offset, piece in
+      MessageReaction(reaction: piece, count: [0, 1, 12, 1_000_000_000][(index + offset) % 4])
+    }
+  }
+
   @Test(arguments: Array(1...120))
   func everyLineIsDrawnInsideWhatWasMeasured(width: Int) throws {
-    let items: [any ChatItem] = Self.corpus.enumerated().map { index, text in
+    let corpus = Self.corpus
+    let items: [any ChatItem] = corpus.enumerated().map { index, text in
       TextMessageItem(
         message: MessageModel(
           id: "m\(index)", type: "text", sender: index % 3 == 0 ? "bob\u{1B}[31m" : "ann",
           isIncoming: index % 2 == 0,
-          date: Timestamp(secondsSince1970: 1_800_000_000 + Int64(index) * 60), status: .sent),
+          date: Timestamp(secondsSince1970: 1_800_000_000 + Int64(index) * 60), status: .sent,
+          isEdited: index % 4 == 0, isDeleted: index % 6 == 4, quote: Self.quote(index, corpus: corpus),
+          reactions: Self.reactions(index, corpus: corpus)),
         text: text)
     }
     let controller = ChatTranscriptController(
@@ -100,10 +128,13 @@ import TranscriptGenerator
           if frame.minY < cell.frame.minY || frame.maxY > cell.frame.maxY {
             problems.append("\(id): label \(frame) outside the cell \(cell.frame)")
           }
-          // Message text is sized for all its lines (single-row labels such as a day separator
-          // are cut to their row by design), and its last line, with the message's last visible
-          // cluster, is on the screen.
-          if label.styleName == "text", let last = lines.last {
+          // Message text, a tombstone's text, a quote and reactions are sized for all their lines
+          // (single-row labels such as a day separator are cut to their row by design), and the
+          // last line, with the label's last visible cluster, is on the screen.
+          if ["text", "text.deleted", "quote", "reactions"].contains(label.styleName), let last = lines.last {
+            if label.styleName == "quote", lines.count != 1 {
+              problems.append("\(id): a quote of \(lines.count) lines")
+            }
             if Double(lines.count) > frame.height {
               problems.append("\(id): \(lines.count) lines in a label \(frame) of a cell \(cell.frame)")
             }

@@ -437,13 +437,19 @@ import Testing
         == .insert(StreamItem(id: "m1", type: "text", text: text), position: .end))
   }
 
-  @Test func wireKeysPackTheirNames() {
-    for key in WireKey.allCases {
-      let packed = key.name.utf8.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
-      #expect(key.rawValue == packed, "\(key.name)")
-      var name = key.name
-      #expect(name.withUTF8 { WireKey(UnsafeRawBufferPointer($0)) } == key)
+  @Test func wireKeysAreRecognisedByTheirNamesOnly() {
+    func key(_ name: String) -> WireKey? {
+      var name = name
+      return name.withUTF8 { WireKey(UnsafeRawBufferPointer($0)) }
     }
+    for wireKey in WireKey.allCases {
+      #expect(key(wireKey.name) == wireKey, "\(wireKey.name)")
+      #expect(key(wireKey.name + "\u{0}") == nil, "\(wireKey.name)")
+      #expect(key(String(wireKey.name.dropLast())) != wireKey, "\(wireKey.name)")
+    }
+    #expect(key("reactionz") == nil)
+    #expect(key("reactionss") == nil)
+    #expect(key("Reactions") == nil)
   }
 }
 

@@ -169,3 +169,40 @@ import TranscriptGenerator
     #expect(pages > 0)
   }
 }
+
+@Suite struct GeneratedMessageContentTests {
+  /// About one message in ten replies, one in five gets reactions, a few are edited or deleted,
+  /// and every event applies: the generator writes what a messenger shows today.
+  @Test(arguments: [1, 7] as [UInt64])
+  func generatedStreamsHaveRealisticRepliesReactionsEditsAndDeletions(seed: UInt64) {
+    let transcript = StreamTranscript()
+    var errors: [TranscriptEventError] = []
+    var reactOps = 0
+    var takenBack = 0
+    for event in SyntheticTranscript(count: 20_000, seed: seed) {
+      if case .react(_, _, _, let isActive) = event {
+        reactOps += 1
+        if !isActive { takenBack += 1 }
+      }
+      errors += transcript.apply(event)
+    }
+    #expect(errors.isEmpty, "seed \(seed): \(errors.prefix(3))")
+    let messages = transcript.chatItems.compactMap { $0 as? StreamItem }.filter { $0.type == "text" }
+    func share(_ isCounted: (StreamItem) -> Bool) -> Double {
+      Double(messages.count { isCounted($0) }) / Double(messages.count)
+    }
+    let replies = share { $0.replyTo != nil }
+    let reacted = share { $0.reactions.contains { $0.count > 0 } }
+    let edited = share { $0.isEdited == true }
+    let deleted = share { $0.isDeleted == true }
+    #expect((0.06...0.14).contains(replies), "seed \(seed): \(replies) replies")
+    #expect((0.12...0.30).contains(reacted), "seed \(seed): \(reacted) with reactions")
+    #expect((0.005...0.05).contains(edited), "seed \(seed): \(edited) edited")
+    #expect((0.002...0.03).contains(deleted), "seed \(seed): \(deleted) deleted")
+    #expect(
+      reactOps > 1_000 && takenBack > 50, "seed \(seed): \(reactOps) reactions, \(takenBack) taken back")
+    // Replies resolve: most quote a message that is there.
+    let resolved = share { if case .message = $0.quote { true } else { false } }
+    #expect(resolved > replies * 0.6, "seed \(seed): \(resolved) resolved of \(replies)")
+  }
+}

@@ -478,6 +478,8 @@ private struct BurstGenerator {
       return "prepend \(page.count) items, \(item(page[0])) to \(item(page[page.count - 1]))"
     case .prepend(let page): return "prepend \(page.map(item).joined(separator: ", "))"
     case .typing(let sender, let isActive): return "typing \(sender) \(isActive ? "starts" : "stops")"
+    case .react(let id, let sender, let reaction, let isActive):
+      return "react \(id) \(sender) \(reaction) \(isActive ? "gives" : "takes back")"
     }
   }
 

@@ -36,6 +36,11 @@ struct WireEncoder {
       members = [
         ("op", string("typing")), ("sender", string(sender)), ("active", isActive ? "true" : "false"),
       ]
+    case .react(let id, let sender, let reaction, let isActive):
+      members = [("op", string("react")), ("id", string(id)), ("sender", string(sender))]
+      members.append(("reaction", string(reaction)))
+      // `"active"` may be left out when true.
+      if !isActive || chance(1, in: 2) { members.append(("active", isActive ? "true" : "false")) }
     }
     return space() + object(members) + space()
   }
@@ -50,6 +55,16 @@ struct WireEncoder {
     optional("width", item.width.map { number($0) }, into: &members)
     optional("height", item.height.map { number($0) }, into: &members)
     optional("caption", item.caption.map { string($0) }, into: &members)
+    optional("replyTo", item.replyTo.map { string($0) }, into: &members)
+    optional("edited", item.isEdited.map { $0 ? "true" : "false" }, into: &members)
+    optional("deleted", item.isDeleted.map { $0 ? "true" : "false" }, into: &members)
+    // The reactions keep their order, as the decoder does.
+    let reactions = item.reactions.map { (string($0.reaction), number(Double($0.count))) }
+    optional(
+      "reactions",
+      item.reactions.isEmpty
+        ? nil : object(reactions, keyedByJSON: true, shuffled: false, addsUnknownMembers: false),
+      into: &members)
     members = members.map { (string($0.0), $0.1) }
     members.shuffle(using: &random)
     // The extra fields keep their order: each goes somewhere after the one before it.
@@ -213,7 +228,7 @@ struct WireEncoder {
   }
 
   mutating func randomEvent() -> StreamEvent {
-    switch Int.random(in: 0..<6, using: &random) {
+    switch Int.random(in: 0..<7, using: &random) {
     case 0:
       let position: InsertPosition
       switch Int.random(in: 0..<3, using: &random) {
@@ -229,6 +244,11 @@ struct WireEncoder {
         DeliveryStatus.allCases.randomElement(using: &random) ?? .sent)
     case 3: return .delete(id: randomText(maximumLength: 8, allowsEmpty: false))
     case 4: return .prepend((0..<Int.random(in: 0...4, using: &random)).map { _ in randomItem() })
+    case 5:
+      return .react(
+        id: randomText(maximumLength: 8, allowsEmpty: false),
+        sender: randomText(maximumLength: 8, allowsEmpty: false),
+        reaction: randomText(maximumLength: 4, allowsEmpty: false), isActive: chance(1, in: 2))
     default:
       return .typing(sender: randomText(maximumLength: 8, allowsEmpty: false), isActive: chance(1, in: 2))
     }
@@ -252,8 +272,25 @@ struct WireEncoder {
     if chance(1, in: 3) { item.width = randomSize() }
     if chance(1, in: 3) { item.height = randomSize() }
     if chance(1, in: 3) { item.caption = randomText(maximumLength: 20) }
+    if chance(1, in: 4) { item.replyTo = randomText(maximumLength: 8, allowsEmpty: false) }
+    if chance(1, in: 4) { item.isEdited = chance(1, in: 2) }
+    if chance(1, in: 4) { item.isDeleted = chance(1, in: 2) }
+    if chance(1, in: 4) { item.reactions = randomReactions() }
     if chance(1, in: 3) { item.extraFields = randomExtraFields() }
     return item
+  }
+
+  /// Up to four reactions with distinct names and counts up to the limit.
+  mutating func randomReactions() -> [MessageReaction] {
+    var reactions: [MessageReaction] = []
+    for _ in 0..<Int.random(in: 1...4, using: &random) {
+      let reaction = randomText(maximumLength: 4, allowsEmpty: false)
+      guard !reactions.contains(where: { $0.reaction.utf8.elementsEqual(reaction.utf8) }) else { continue }
+      let count =
+        chance(1, in: 4) ? StreamDecoder.maximumReactionCount : Int.random(in: 0...50, using: &random)
+      reactions.append(MessageReaction(reaction: reaction, count: count))
+    }
+    return reactions
   }
 
   /// Up to four extra fields with distinct names, some of them names the wire format knows outside

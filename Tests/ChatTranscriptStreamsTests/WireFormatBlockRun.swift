@@ -82,7 +82,7 @@ extension StreamEvent {
     switch self {
     case .insert(let item, _), .update(let item): [item]
     case .prepend(let items): items
-    case .status, .delete, .typing: []
+    case .status, .delete, .typing, .react: []
     }
   }
 }

@@ -153,7 +153,7 @@ import Testing
     case insert
     case insertAfter = "insert with \"after\""
     case insertBefore = "insert with \"before\""
-    case update, status, delete, prepend, typing
+    case update, status, delete, prepend, typing, react
 
     init(_ event: StreamEvent) {
       switch event {
@@ -165,6 +165,7 @@ import Testing
       case .delete: self = .delete
       case .prepend: self = .prepend
       case .typing: self = .typing
+      case .react: self = .react
       }
     }
 
@@ -177,18 +178,20 @@ import Testing
       case .delete: "delete"
       case .prepend: "prepend"
       case .typing: "typing"
+      case .react: "react"
       }
     }
   }
 
   /// The fields of a line (besides those of its item).
   static let eventFields: Set = [
-    "op", "id", "status", "sender", "active", "after", "before", "item", "items",
+    "op", "id", "status", "sender", "active", "after", "before", "item", "items", "reaction",
   ]
 
   /// The fields of an item.
   enum ItemField: String, CaseIterable {
-    case id, type, sender, incoming, date, status, text, width, height, caption
+    case id, type, sender, incoming, date, status, text, width, height, caption, replyTo, edited, deleted
+    case reactions
 
     func isSet(in item: StreamItem) -> Bool {
       switch self {
@@ -202,6 +205,10 @@ import Testing
       case .width: item.width != nil
       case .height: item.height != nil
       case .caption: item.caption != nil
+      case .replyTo: item.replyTo != nil
+      case .edited: item.isEdited != nil
+      case .deleted: item.isDeleted != nil
+      case .reactions: !item.reactions.isEmpty
       }
     }
   }
@@ -212,7 +219,8 @@ import Testing
     case unexpectedCharacter, unexpectedEnd, invalidEscape, invalidUnicodeEscape, loneSurrogate
     case controlCharacter, tooDeep, notAnObject
     case unknownOp, missing, empty, wrongType, invalidStatus, invalidDate, conflictingPositions
-    case itemNotAnObject, tooManyExtraFields, prependItem
+    case itemNotAnObject, tooManyExtraFields, invalidReactionCount, emptyReaction, tooManyReactions
+    case prependItem
 
     /// The reasons an error gives. A bad prepend item gives `prependItem`, and `itemNotAnObject` when
     /// that is why; the item's other reasons need examples of their own, outside a prepend.
@@ -240,6 +248,9 @@ import Testing
       case .conflictingPositions: [.conflictingPositions]
       case .itemNotAnObject: [.itemNotAnObject]
       case .tooManyExtraFields: [.tooManyExtraFields]
+      case .invalidReactionCount: [.invalidReactionCount]
+      case .emptyReaction: [.emptyReaction]
+      case .tooManyReactions: [.tooManyReactions]
       case .prependItem(_, .itemNotAnObject): [.prependItem, .itemNotAnObject]
       case .prependItem: [.prependItem]
       }
@@ -248,7 +259,7 @@ import Testing
 
   /// Every reason the transcript rejects a well-formed event for.
   enum ApplicationReason: CaseIterable {
-    case duplicateID, unknownID, unknownPositionID, reservedID, prependItem
+    case duplicateID, unknownID, unknownPositionID, reservedID, tooManyReactions, prependItem
 
     /// The reasons an error gives; a rejected prepend item gives `prependItem` only.
     static func reasons(of code: TranscriptEventError.Code) -> [Self] {
@@ -257,6 +268,7 @@ import Testing
       case .unknownID(_, nil): [.unknownID]
       case .unknownID(_, _?): [.unknownPositionID]
       case .reservedID: [.reservedID]
+      case .tooManyReactions: [.tooManyReactions]
       case .prependItem, .morePrependItemsRejected: [.prependItem]
       }
     }

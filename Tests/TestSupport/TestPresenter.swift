@@ -4,6 +4,8 @@ import Synchronization
 /// Counts what the engine does with presenters and cells, for assertions.
 public final class PresenterLog {
   public private(set) var events: [String] = []
+  /// `enter <id>` and `leave <id>` as presenters hear of the working range, in order.
+  public var workingRangeEvents: [String] = []
   public var built = 0
   public var updates = 0
   public var ownerHeights = 0
@@ -118,6 +120,17 @@ public final class TestPresenter: BaseChatItemPresenter<TestCell> {
     self.item = item
     log.updates += 1
     log.record("update \(item.id)")
+  }
+
+  /// Refuses once its text is `deleted`, as a deleted message would.
+  public override var canBeSelected: Bool { item.text != "deleted" }
+
+  public override func itemDidEnterWorkingRange() {
+    log.workingRangeEvents.append("enter \(item.id)")
+  }
+
+  public override func itemDidLeaveWorkingRange() {
+    log.workingRangeEvents.append("leave \(item.id)")
   }
 
   public override func shouldShowMenu() -> Bool { true }

@@ -91,9 +91,8 @@ struct FollowScreenTests {
     defer { try? FileManager.default.removeItem(at: file) }
     let rendered = try GeneratedTranscript.renderedLines(of: file.path, width: Self.width)
     let viewportRows = Self.rows - 1
-    let expected =
-      Array(rendered.suffix(viewportRows))
-      + Array(repeating: "", count: max(viewportRows - rendered.count, 0))
+    let expected = PinnedDayHeading.screen(
+      of: rendered, from: max(rendered.count - viewportRows, 0), rows: viewportRows)
     let result = try session.waitForScreen { screen in
       let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       return lines.count >= Self.rows && Array(lines.prefix(viewportRows)) == expected

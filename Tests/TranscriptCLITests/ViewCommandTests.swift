@@ -137,15 +137,13 @@ struct ViewCommandTests {
     #expect(try session.screen().contains("transcript view: standard input is not a terminal"))
   }
 
-  /// Whether the transcript rows of `screen` are `lines[offset ..< offset + viewportRows]`.
+  /// Whether the transcript rows of `screen` are `lines[offset ..< offset + viewportRows]`, the
+  /// top one showing the day it is in (see ``PinnedDayHeading``).
   static func shows(_ lines: [String], from offset: Int, on screen: String) -> Bool {
     let screenLines = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(viewportRows)
     guard screenLines.count == viewportRows, offset >= 0 else { return false }
-    for row in 0..<viewportRows {
-      let expected = offset + row < lines.count ? lines[offset + row] : ""
-      if screenLines[screenLines.startIndex + row] != expected { return false }
-    }
-    return true
+    return screenLines.map(String.init)
+      == PinnedDayHeading.screen(of: lines, from: offset, rows: viewportRows)
   }
 }
 

@@ -102,6 +102,10 @@ enum LayoutScenarios {
     case "update-status":
       let item = items[items.count - 1 - index % min(50, items.count)]
       return .status(id: item.id, statuses[index % statuses.count])
+    case "react":
+      // Spread over the older half, each from a new reader, so every event changes a count.
+      let item = items[(index &* 7_919) % max(items.count / 2, 1)]
+      return .react(id: item.id, sender: "reader\(index)", reaction: "👍", isActive: true)
     case "edit-text":
       var item = items[items.count - 1 - index % min(50, items.count)]
       item.type = "text"

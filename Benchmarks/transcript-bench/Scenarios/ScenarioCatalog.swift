@@ -22,6 +22,7 @@ enum ScenarioCatalog {
     Entry("relayout-width", "re-measure everything after a viewport width change"),
     Entry("append", "append one message (end to end through the update flow)"),
     Entry("update-status", "change the delivery status of a recent message"),
+    Entry("react", "a reaction to an old message: its reactions line grows a count"),
     Entry("edit-text", "edit the text of a recent message"),
     Entry("delete-middle", "delete a message in the middle"),
     Entry("prepend-page", "prepend a page of 50 older messages (per item: / 50)"),

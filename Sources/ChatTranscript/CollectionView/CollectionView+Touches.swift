@@ -1,9 +1,12 @@
 /// Touches delivered to what is on screen: how tests and the CLI drive cells.
 extension CollectionView {
-  /// The visible row and deepest visible view at `point`, in viewport coordinates.
+  /// The visible row and deepest visible view at `point`, in viewport coordinates; the pinned
+  /// header first, where it covers other rows.
   public func hitTest(_ point: Point) -> (row: Int, view: View)? {
     let contentPoint = Point(x: point.x, y: point.y + viewport.contentOffset)
-    for (row, cell) in visibleCells.reversed() where cell.frame.contains(contentPoint) {
+    // The pinned header is drawn over the other cells: it is hit first.
+    let frontToBack = (pinnedHeader.map { [$0] } ?? []) + visibleCells.reversed()
+    for (row, cell) in frontToBack where cell.frame.contains(contentPoint) {
       let local = Point(x: contentPoint.x - cell.frame.minX, y: contentPoint.y - cell.frame.minY)
       if let view = cell.hitTest(local) { return (row, view) }
     }

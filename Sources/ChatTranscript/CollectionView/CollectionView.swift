@@ -4,9 +4,13 @@
 /// Like `UICollectionView` without a screen: presenters dequeue cells from it, it keeps at
 /// most the visible cells plus recycled spares alive, and it calls `cellWasHidden` before
 /// `cellWillBeShown` so a hidden cell can be recycled for a row appearing in the same pass.
-/// Visible cells are tracked by presenter identity: a row whose presenter, content version
-/// or decoration changed, or every row after a width change, is reconfigured; one that only
-/// moved is just repositioned.
+/// Visible cells are tracked by presenter identity: a row whose presenter, content version,
+/// decoration or selection changed, or every row after a width change, is reconfigured; one
+/// that only moved is just repositioned.
+///
+/// Two more things follow the viewport: the newest pinned header row above it is drawn at its
+/// top (``pinnedHeader``), and presenters hear when their row comes within the working range
+/// (``workingRangeDistance``).
 public final class CollectionView {
   /// A cell on screen and the state it was configured with.
   struct VisibleCell {
@@ -15,10 +19,14 @@ public final class CollectionView {
     var row: Int
     var decoration: ChatItemDecoration
     var contentVersion: Int
+    var isSelected: Bool
   }
 
   public weak var dataSource: (any CollectionViewDataSource)? {
-    didSet { laidOutRows = nil }
+    didSet {
+      laidOutRows = nil
+      workingRange.rowsChanged(from: 0)
+    }
   }
   public private(set) var viewport: Viewport
   /// The root of the view tree renderers draw: visible cells are its subviews.
@@ -31,6 +39,25 @@ public final class CollectionView {
   private var configuredWidth: Double?
   /// The rows the visible cells were last laid out for.
   private var laidOutRows: Range<Int>?
+  /// The visible cell drawn pinned at the viewport's top, if any.
+  private var pinnedIdentity: ObjectIdentifier?
+  private var workingRange = WorkingRange()
+
+  /// Whether the newest pinned header row above the viewport is drawn at its top (see
+  /// ``ChatItemDecoration/isPinnedHeader``). On by default; drawing a whole transcript page
+  /// by page turns it off, since there every row is drawn once, where it is.
+  public var pinsHeaders = true {
+    didSet { if pinsHeaders != oldValue { layoutVisibleCells(rowsChanged: false) } }
+  }
+
+  /// How far beyond the viewport the working range reaches, in viewport heights above and
+  /// below: presenters of rows coming within it hear `itemDidEnterWorkingRange()` (rows
+  /// without presenters get them then), and `itemDidLeaveWorkingRange()` when they go.
+  /// `nil`, the default of a bare collection view, tells nobody; the transcript controller
+  /// sets 1.
+  public var workingRangeDistance: Double? {
+    didSet { if workingRangeDistance != oldValue { updateWorkingRange() } }
+  }
 
   /// Cells ever created, per reuse identifier (reuse keeps this near the visible count).
   public private(set) var cellsCreated: [String: Int] = [:]
@@ -72,6 +99,16 @@ public final class CollectionView {
     visible.values.first { $0.row == row }?.cell
   }
 
+  /// The pinned header row drawn at the viewport's top and its cell, one of the visible
+  /// cells: its frame is where it is drawn, at the viewport's top or pushed up by the next
+  /// pinned row, not where the row lies. Renderers draw it over the other cells.
+  public var pinnedHeader: (row: Int, cell: CollectionViewCell)? {
+    pinnedIdentity.flatMap { visible[$0] }.map { ($0.row, $0.cell) }
+  }
+
+  /// The rows within the working range (see ``workingRangeDistance``).
+  public var workingRangeRows: Range<Int> { workingRange.rows }
+
   /// Cells waiting in the reuse pool, per identifier.
   public var pooledCellCounts: [String: Int] { reusePool.mapValues(\.count) }
 
@@ -92,7 +129,7 @@ public final class CollectionView {
     let clamped = clampedOffset(offset)
     let changed = clamped != viewport.contentOffset
     viewport.contentOffset = clamped
-    layoutVisibleCells()
+    layoutVisibleCells(rowsChanged: false)
     if changed { dataSource?.collectionViewDidScroll(self) }
   }
 
@@ -103,11 +140,13 @@ public final class CollectionView {
   /// - Complexity: O(log n) when the visible cells stay; otherwise that of
   ///   ``layoutVisibleCells()``.
   func setContentOffset(_ offset: Double, rowsChangedFrom firstChangedRow: Int?) {
+    if let firstChangedRow { workingRange.rowsChanged(from: firstChangedRow) }
     let clamped = clampedOffset(offset)
     if clamped == viewport.contentOffset, configuredWidth == viewport.width, let dataSource,
       let laidOutRows, laidOutRows.upperBound <= firstChangedRow ?? .max,
       dataSource.rows(intersectingY: clamped, height: viewport.height) == laidOutRows
     {
+      updateWorkingRange()
       return
     }
     setContentOffset(offset)
@@ -153,18 +192,31 @@ public final class CollectionView {
 
   // MARK: Layout
 
-  /// Brings visible cells in line with the rows in the viewport: hides rows that left,
-  /// shows rows that arrived, reconfigures rows whose content or decoration changed and
-  /// repositions everything.
+  /// Brings visible cells in line with the rows in the viewport after the data source's rows
+  /// changed: hides rows that left, shows rows that arrived, reconfigures rows whose content,
+  /// decoration or selection changed and repositions everything.
   ///
-  /// - Complexity: O(v + log n) for v visible rows.
+  /// - Complexity: O(v + w + log n) for v visible rows and w in the working range.
   public func layoutVisibleCells() {
+    layoutVisibleCells(rowsChanged: true)
+  }
+
+  /// ``layoutVisibleCells()``; with `rowsChanged` false the rows are those of the last pass
+  /// (a scroll), so the working range moves by the rows that came and went.
+  func layoutVisibleCells(rowsChanged: Bool) {
     guard let dataSource else { return }
+    if rowsChanged { workingRange.rowsChanged(from: 0) }
     let range = dataSource.rows(intersectingY: viewport.contentOffset, height: viewport.height)
     let widthChanged = configuredWidth != viewport.width
     configuredWidth = viewport.width
     laidOutRows = range
-    let placements = dataSource.placements(ofRows: range)
+    var placements = dataSource.placements(ofRows: range)
+    pinnedIdentity = nil
+    if let pinned = pinnedHeaderPlacement(among: placements, dataSource: dataSource) {
+      placements.removeAll { $0.row == pinned.row }
+      placements.append(pinned)
+      pinnedIdentity = ObjectIdentifier(pinned.presentation.presenter)
+    }
     var wanted = Set<ObjectIdentifier>(minimumCapacity: placements.count)
     for placement in placements { wanted.insert(ObjectIdentifier(placement.presentation.presenter)) }
     // Hide first, so the cells they free can be reused by rows shown in this same pass.
@@ -183,22 +235,59 @@ public final class CollectionView {
         }
         if widthChanged || visible.values[index].contentVersion != presentation.contentVersion
           || visible.values[index].decoration != presentation.decoration
+          || visible.values[index].isSelected != presentation.isSelected
         {
+          visible.values[index].cell.isSelected = presentation.isSelected
           presentation.presenter.configureCell(
             visible.values[index].cell, decoration: presentation.decoration)
           configureCount += 1
           visible.values[index].decoration = presentation.decoration
           visible.values[index].contentVersion = presentation.contentVersion
+          visible.values[index].isSelected = presentation.isSelected
         }
       } else {
         show(presentation, row: placement.row, frame: placement.frame, identity: identity)
       }
     }
+    updateWorkingRange()
+  }
+
+  /// The pinned header row's placement, drawn at the viewport's top or pushed up by the next
+  /// pinned row: the last pinned row starting above the viewport, from `visiblePlacements`
+  /// when it is partly on screen.
+  private func pinnedHeaderPlacement(
+    among visiblePlacements: [RowPlacement], dataSource: any CollectionViewDataSource
+  ) -> RowPlacement? {
+    let top = viewport.contentOffset
+    guard pinsHeaders, let (row, next) = dataSource.pinnedHeader(above: top),
+      var placement = visiblePlacements.first(where: { $0.row == row })
+        ?? dataSource.placements(ofRows: row..<row + 1).first
+    else { return nil }
+    let height = placement.frame.height
+    placement.frame.origin.y = next.map { min(top, dataSource.frameForRow(at: $0).minY - height) } ?? top
+    return placement.frame.maxY > top ? placement : nil
+  }
+
+  /// Moves the working range to the rows within ``workingRangeDistance`` of the viewport and
+  /// tells the presenters that left and entered it.
+  private func updateWorkingRange() {
+    var rows = 0..<0
+    if let dataSource, let distance = workingRangeDistance, distance.isFinite {
+      let reach = viewport.height * max(distance, 0)
+      rows = dataSource.rows(
+        intersectingY: viewport.contentOffset - reach, height: viewport.height + 2 * reach)
+    }
+    let changes = workingRange.move(to: rows) { range in
+      range.isEmpty ? [] : dataSource?.placements(ofRows: range).map(\.presentation.presenter) ?? []
+    }
+    for presenter in changes.left { presenter.itemDidLeaveWorkingRange() }
+    for presenter in changes.entered { presenter.itemDidEnterWorkingRange() }
   }
 
   /// Hides every visible cell (e.g. before the whole transcript is replaced).
   public func hideAllCells() {
     laidOutRows = nil
+    pinnedIdentity = nil
     for (identity, entry) in visible.sorted(by: { $0.value.row < $1.value.row }) {
       hide(entry, identity: identity)
     }
@@ -208,13 +297,14 @@ public final class CollectionView {
     let presenter = presentation.presenter
     let cell = presenter.dequeueCell(from: self)
     cell.frame = frame
+    cell.isSelected = presentation.isSelected
     presenter.configureCell(cell, decoration: presentation.decoration)
     configureCount += 1
     presenter.cellWillBeShown(cell)
     contentView.addSubview(cell)
     visible[identity] = VisibleCell(
       cell: cell, presenter: presenter, row: row, decoration: presentation.decoration,
-      contentVersion: presentation.contentVersion)
+      contentVersion: presentation.contentVersion, isSelected: presentation.isSelected)
   }
 
   private func hide(_ entry: VisibleCell, identity: ObjectIdentifier) {

@@ -5,6 +5,10 @@
 open class CollectionViewCell: View {
   /// The pool this cell returns to; set by the collection view when it creates the cell.
   public internal(set) var reuseIdentifier = ""
+  /// Whether the row the cell shows is selected. The collection view sets it before every
+  /// configuration, so a presenter may read it in `configureCell` and a recycled cell never
+  /// keeps another row's highlight.
+  open var isSelected = false
 
   public required override init(frame: Rect = .zero) {
     super.init(frame: frame)

@@ -14,6 +14,10 @@ public protocol CollectionViewDataSource: AnyObject {
   func placements(ofRows range: Range<Int>) -> [RowPlacement]
   /// The content offset changed (scrolling, a relayout keeping the reading position).
   func collectionViewDidScroll(_ collectionView: CollectionView)
+  /// The last pinned header row starting above content y `y`, which a viewport whose top is
+  /// at `y` keeps drawn there, and the first pinned header row after it, which pushes it up.
+  /// The default has none.
+  func pinnedHeader(above y: Double) -> (row: Int, next: Int?)?
 }
 
 /// The presenter showing a row, with the decoration and content version its cell must reflect.
@@ -22,11 +26,17 @@ public struct RowPresentation {
   public var decoration: ChatItemDecoration
   /// Bumped whenever the item's content changes, so visible cells know to reconfigure.
   public var contentVersion: Int
+  /// Whether the row is selected (see ``CollectionViewCell/isSelected``).
+  public var isSelected: Bool
 
-  public init(presenter: any ChatItemPresenter, decoration: ChatItemDecoration, contentVersion: Int) {
+  public init(
+    presenter: any ChatItemPresenter, decoration: ChatItemDecoration, contentVersion: Int,
+    isSelected: Bool = false
+  ) {
     self.presenter = presenter
     self.decoration = decoration
     self.contentVersion = contentVersion
+    self.isSelected = isSelected
   }
 }
 
@@ -44,6 +54,8 @@ public struct RowPlacement {
 }
 
 extension CollectionViewDataSource {
+  public func pinnedHeader(above y: Double) -> (row: Int, next: Int?)? { nil }
+
   /// Row by row, through ``frameForRow(at:)`` and ``presentation(ofRow:)``.
   public func placements(ofRows range: Range<Int>) -> [RowPlacement] {
     range.map { RowPlacement(row: $0, frame: frameForRow(at: $0), presentation: presentation(ofRow: $0)) }

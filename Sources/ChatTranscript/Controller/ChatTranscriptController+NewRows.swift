@@ -8,7 +8,8 @@ extension ChatTranscriptController {
   static func newRow(_ decorated: DecoratedRow, contentVersion: Int) -> (RowShape, TranscriptRow) {
     let shape = RowShape(
       metrics: RowMetrics(height: 0, bottomMargin: sanitizedMargin(decorated.decoration.bottomMargin)),
-      isItem: decorated.role == .item, needsMeasurement: true)
+      isItem: decorated.role == .item, needsMeasurement: true,
+      isPinnedHeader: decorated.decoration.isPinnedHeader)
     let row = TranscriptRow(
       item: decorated.item, presenter: nil, contentVersion: contentVersion, decoration: decorated.decoration,
       role: decorated.role)

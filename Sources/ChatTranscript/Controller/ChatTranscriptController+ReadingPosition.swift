@@ -126,7 +126,8 @@ extension ChatTranscriptController: CollectionViewDataSource {
     let presenter = layout.presenter(at: index, factory: factory)
     let row = layout.payload(at: index)
     return RowPresentation(
-      presenter: presenter, decoration: row.decoration, contentVersion: row.contentVersion)
+      presenter: presenter, decoration: row.decoration, contentVersion: row.contentVersion,
+      isSelected: isSelected(row))
   }
 
   /// One walk over the rows: offsets add up row by row instead of being summed from each
@@ -145,9 +146,15 @@ extension ChatTranscriptController: CollectionViewDataSource {
         RowPlacement(
           row: index, frame: Rect(x: 0, y: y, width: width, height: metrics.height),
           presentation: RowPresentation(
-            presenter: presenter, decoration: payload.decoration, contentVersion: payload.contentVersion)))
+            presenter: presenter, decoration: payload.decoration, contentVersion: payload.contentVersion,
+            isSelected: isSelected(payload))))
     }
     return placements
+  }
+
+  /// - Complexity: O(log(n/B) + B), through the layout's counts of pinned rows.
+  public func pinnedHeader(above y: Double) -> (row: Int, next: Int?)? {
+    layout.lastPinnedHeader(startingAbove: y)
   }
 
   public func collectionViewDidScroll(_ collectionView: CollectionView) {

@@ -126,8 +126,7 @@ extension ChatTranscriptController {
     guard let previous else {
       update.insertedRows.append(decorated.rowID)
       let (shape, row) = Self.newRow(decorated, contentVersion: takeContentVersion())
-      return .init(
-        metrics: shape.metrics, isItem: shape.isItem, needsMeasurement: shape.needsMeasurement, payload: row)
+      return .init(shape, payload: row)
     }
     var row = previous.payload
     let contentChanged = !decorated.item.hasSameContent(as: row.item)
@@ -150,7 +149,8 @@ extension ChatTranscriptController {
       remeasureAll || contentChanged || decorationChanged || previous.needsMeasurement
     return .init(
       metrics: RowMetrics(height: previous.metrics.height, bottomMargin: margin),
-      isItem: decorated.role == .item, needsMeasurement: needsMeasurement, payload: row)
+      isItem: decorated.role == .item, needsMeasurement: needsMeasurement,
+      isPinnedHeader: decorated.decoration.isPinnedHeader, payload: row)
   }
 
   /// A content version never handed out before in this controller.

@@ -208,6 +208,7 @@ extension ChatTranscriptController {
     // Leave the layout its only owner: rows coming on screen below get presenters, and an
     // edit of a layout shared with `prepared` would copy its chunk list (O(n/B)) each time.
     prepared.next = TranscriptLayout(width: layout.width)
+    reconcileSelection(&prepared.update)
     restoreReadingPosition(prepared, rowsChangedFrom: firstChangedRow)
     if prepared.batch.type == .pagination {
       isLoadingPrevious = false

@@ -60,11 +60,15 @@ public final class ChatTranscriptController {
   var nextContentVersion = 0
   var isLoadingPrevious = false
   var isLoadingNext = false
+  /// The ids of the selected items, compared by their UTF-8 bytes; each has a row.
+  var selection = Set<UTF8Key>()
 
   /// - Parameters:
   ///   - buildersByType: presenter builders per item type, in order of preference.
   ///   - decorator: decorates items; by default none.
-  ///   - viewport: the initial viewport; its width is the width items are measured for.
+  ///   - viewport: the initial viewport; its width is the width items are measured for. The
+  ///     collection view's working range reaches one viewport height above and below it
+  ///     (``CollectionView/workingRangeDistance``).
   public init(
     buildersByType: [String: [any ChatItemPresenterBuilder]],
     decorator: any ChatItemsDecorator = UniformDecorator(),
@@ -80,6 +84,7 @@ public final class ChatTranscriptController {
     self.queue = UpdateQueue(coalesces: configuration.coalescesUpdates)
     factory.registerCells(in: collectionView)
     collectionView.dataSource = self
+    collectionView.workingRangeDistance = 1
   }
 
   deinit {

@@ -18,6 +18,9 @@ public struct TranscriptUpdate: Sendable {
   public var measuredHeightCount = 0
   /// How many of those were measured off the owner.
   public var backgroundHeightCount = 0
+  /// Ids the update took out of the selection: their items left, or their presenters now
+  /// refuse selection (``ChatItemPresenter/canBeSelected``).
+  public var deselectedIDs: [String] = []
   /// Problems found and worked around.
   public var errors: [ChatTranscriptError] = []
 

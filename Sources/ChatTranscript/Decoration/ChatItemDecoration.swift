@@ -13,17 +13,23 @@ public struct ChatItemDecoration: Sendable, Hashable, Codable {
   public var showsTail: Bool
   public var showsAvatar: Bool
   public var groupPosition: GroupPosition
+  /// The row stays drawn at the top of a viewport scrolled past it, until the next pinned
+  /// row pushes it up: a day heading. Viewports pin, whole-document renders do not (see
+  /// ``CollectionView/pinsHeaders``).
+  public var isPinnedHeader: Bool
 
   public init(
     bottomMargin: Double = 0,
     showsTail: Bool = false,
     showsAvatar: Bool = false,
-    groupPosition: GroupPosition = .single
+    groupPosition: GroupPosition = .single,
+    isPinnedHeader: Bool = false
   ) {
     self.bottomMargin = bottomMargin
     self.showsTail = showsTail
     self.showsAvatar = showsAvatar
     self.groupPosition = groupPosition
+    self.isPinnedHeader = isPinnedHeader
   }
 
   /// No margin, no tail, no avatar.

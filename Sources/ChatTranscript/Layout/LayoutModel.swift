@@ -19,17 +19,31 @@ public struct LayoutModel<Payload> {
     public var isItem: Bool
     /// The height is not known yet; the row counts as zero high until it is measured.
     public var needsMeasurement: Bool
+    /// The row stays drawn at the top of a viewport scrolled past it, until the next such row
+    /// pushes it out (a day heading); see ``lastPinnedHeader(startingAbove:)``.
+    public var isPinnedHeader: Bool
     public var payload: Payload
 
-    public init(metrics: RowMetrics, isItem: Bool = true, needsMeasurement: Bool = false, payload: Payload) {
+    public init(
+      metrics: RowMetrics, isItem: Bool = true, needsMeasurement: Bool = false, isPinnedHeader: Bool = false,
+      payload: Payload
+    ) {
       self.metrics = metrics
       self.isItem = isItem
       self.needsMeasurement = needsMeasurement
+      self.isPinnedHeader = isPinnedHeader
       self.payload = payload
     }
 
+    init(_ shape: RowShape, payload: Payload) {
+      self.init(
+        metrics: shape.metrics, isItem: shape.isItem, needsMeasurement: shape.needsMeasurement,
+        isPinnedHeader: shape.isPinnedHeader, payload: payload)
+    }
+
     var shape: RowShape {
-      RowShape(metrics: metrics, isItem: isItem, needsMeasurement: needsMeasurement)
+      RowShape(
+        metrics: metrics, isItem: isItem, needsMeasurement: needsMeasurement, isPinnedHeader: isPinnedHeader)
     }
   }
 
@@ -62,10 +76,8 @@ public struct LayoutModel<Payload> {
   public subscript(index: Int) -> Row {
     get {
       let (chunk, offset) = shapes.location(of: index)
-      let shape = shapes.chunks[chunk].elements[offset]
       return Row(
-        metrics: shape.metrics, isItem: shape.isItem, needsMeasurement: shape.needsMeasurement,
-        payload: payloads.chunks[chunk].elements[offset].payload)
+        shapes.chunks[chunk].elements[offset], payload: payloads.chunks[chunk].elements[offset].payload)
     }
     set {
       shapes[index] = newValue.shape
@@ -272,13 +284,7 @@ public struct LayoutModel<Payload> {
 
   /// Visits rows in `range` in order with their y offsets, without a lookup per row.
   public func forEachRow(in range: Range<Int>, _ body: (Int, Double, Row) throws -> Void) rethrows {
-    try walk(range) { index, y, shape, payload in
-      try body(
-        index, y,
-        Row(
-          metrics: shape.metrics, isItem: shape.isItem, needsMeasurement: shape.needsMeasurement,
-          payload: payload))
-    }
+    try walk(range) { index, y, shape, payload in try body(index, y, Row(shape, payload: payload)) }
   }
 
   /// Visits rows in `range` in order with their y offsets, metrics and payloads read in
@@ -408,6 +414,8 @@ struct RowShape: Summarized, Sendable {
   var metrics: RowMetrics
   var isItem: Bool
   var needsMeasurement: Bool
+  /// Fills padding, as the tag below does: a shape stays 24 bytes.
+  var isPinnedHeader = false
   /// A value the owner keeps per row to find rows without reading payloads (the engine: a
   /// hash of the row's id, while it indexes ids). It fills the shape's padding: free.
   var tag: UInt32 = 0
@@ -416,7 +424,9 @@ struct RowShape: Summarized, Sendable {
   var extent: Double { needsMeasurement ? 0 : metrics.extent }
 
   var summary: RowSummary {
-    RowSummary(rowCount: 1, itemCount: isItem ? 1 : 0, pendingCount: needsMeasurement ? 1 : 0, extent: extent)
+    RowSummary(
+      rowCount: 1, itemCount: isItem ? 1 : 0, pendingCount: needsMeasurement ? 1 : 0,
+      pinnedHeaderCount: isPinnedHeader ? 1 : 0, extent: extent)
   }
 }
 

@@ -19,15 +19,20 @@ struct RowSummary: ChunkSummary {
   var itemCount: Int
   /// Rows whose height is still to be measured.
   var pendingCount: Int
+  /// Pinned header rows (see ``LayoutModel/Row/isPinnedHeader``).
+  var pinnedHeaderCount: Int
   var extent: Double
 
-  static var zero: RowSummary { RowSummary(rowCount: 0, itemCount: 0, pendingCount: 0, extent: 0) }
+  static var zero: RowSummary {
+    RowSummary(rowCount: 0, itemCount: 0, pendingCount: 0, pinnedHeaderCount: 0, extent: 0)
+  }
 
   static func + (lhs: RowSummary, rhs: RowSummary) -> RowSummary {
     RowSummary(
       rowCount: lhs.rowCount + rhs.rowCount,
       itemCount: lhs.itemCount + rhs.itemCount,
       pendingCount: lhs.pendingCount + rhs.pendingCount,
+      pinnedHeaderCount: lhs.pinnedHeaderCount + rhs.pinnedHeaderCount,
       extent: lhs.extent + rhs.extent)
   }
 }

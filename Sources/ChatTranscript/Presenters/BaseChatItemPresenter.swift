@@ -54,6 +54,10 @@ open class BaseChatItemPresenter<Cell: CollectionViewCell>: ChatItemPresenter {
   open var isItemUpdateSupported: Bool { false }
   open func update(with item: any ChatItem) {}
 
+  open var canBeSelected: Bool { true }
+  open func itemDidEnterWorkingRange() {}
+  open func itemDidLeaveWorkingRange() {}
+
   /// Reconfigures the visible cell, if any, with the current decoration.
   public func refreshVisibleCell() {
     guard let cell = visibleCell else { return }

@@ -43,6 +43,20 @@ public protocol ChatItemPresenter: AnyObject {
 
   /// Takes a new version of the item (same id and type, changed content).
   func update(with item: any ChatItem)
+
+  /// Whether the item may be selected (``ChatTranscriptController/selectItem(withID:)``): a
+  /// day heading or a status row may not. Asked when the item is selected and again after
+  /// every update that changes it, so the answer may follow its content (a deleted message).
+  var canBeSelected: Bool { get }
+
+  /// The item came within the collection view's working range (see
+  /// ``CollectionView/workingRangeDistance``): start loading what its cell will need (an
+  /// image, a link preview) before it is on screen.
+  func itemDidEnterWorkingRange()
+
+  /// The item left the working range: it scrolled away, its row was deleted, or this
+  /// presenter was replaced. Cancel what ``itemDidEnterWorkingRange()`` started.
+  func itemDidLeaveWorkingRange()
 }
 
 extension ChatItemPresenter {
@@ -55,4 +69,7 @@ extension ChatItemPresenter {
   public func perform(_ action: MenuAction) {}
   public var isItemUpdateSupported: Bool { false }
   public func update(with item: any ChatItem) {}
+  public var canBeSelected: Bool { true }
+  public func itemDidEnterWorkingRange() {}
+  public func itemDidLeaveWorkingRange() {}
 }

@@ -1,31 +1,35 @@
 import TextLayout
 
 extension BubbleChrome {
-  /// The columns a bubble's sender line and footer take, each cut at the wrap width (they
-  /// are cut, not wrapped, so each stays one row).
+  /// The columns a bubble's sender line, quote line and footer take, each cut at the wrap
+  /// width (they are cut, not wrapped, so each stays one row).
   ///
-  /// Public because a bubble must be wide enough for its sender line and footer whatever its
+  /// Public because a bubble must be wide enough for these lines whatever its
   /// content: a custom bubble passes ``widest`` into its inner width and ``footer`` as the
   /// footer width of ``BubbleChrome/init(rowWidth:message:metrics:innerWidth:minimumBubbleWidth:contentRows:footerWidth:)``,
   /// as the text and photo bubbles do.
   public struct SideTexts: Sendable, Hashable {
     /// Columns of the sender line; 0 without one.
     public var sender = 0
+    /// Columns of the quote line of a reply, cut to the wrap width; 0 when the message is
+    /// not a reply.
+    public var quote = 0
     /// Columns of the footer text; 0 when the metrics show no footer.
     public var footer = 0
 
     /// - Parameters:
-    ///   - message: The message's chrome (its sender line and footer text).
+    ///   - message: The message's chrome (its sender line, quote and footer text).
     ///   - metrics: The cell class's sizes: whether it shows a footer.
     ///   - wrapWidth: Columns the bubble's content wraps at: the maximum bubble width minus
     ///     twice the padding.
     public init(_ message: MessageViewModel, metrics: BubbleMetrics, wrapWidth: Int) {
       let wrapWidth = max(wrapWidth, 0)
       if let line = message.senderLine { sender = min(displayWidth(of: VisibleText.of(line)), wrapWidth) }
-      if metrics.showsFooter { footer = min(message.footerWidth, wrapWidth) }
+      if let line = message.quote?.line(fittingIn: wrapWidth) { quote = displayWidth(of: line) }
+      if message.showsFooter(with: metrics) { footer = min(message.footerWidth(for: metrics), wrapWidth) }
     }
 
-    /// The wider of the two lines.
-    public var widest: Int { max(sender, footer) }
+    /// The widest of the three lines.
+    public var widest: Int { max(sender, quote, footer) }
   }
 }

@@ -4,13 +4,15 @@ import ChatTranscript
 ///
 /// Incoming rows read left to right: avatar slot, tail, bubble. Outgoing rows end at the
 /// right edge: failed icon, blank column, bubble, tail. Avatar, tail and failed icon sit
-/// on the bubble's last row. Inside the bubble: an optional sender row, the content rows,
-/// and the footer row when the metrics ask for one. Frames of the bubble's subviews are in
-/// the bubble's coordinates; the others in the cell's.
+/// on the bubble's last row. Inside the bubble: an optional sender row, the quote row of a
+/// reply, the content rows, and the footer row when the message has one. Under the bubble,
+/// aligned with its content, the reactions (part of the row, so they stay with their message
+/// and its group). Frames of the bubble's subviews are in the bubble's coordinates; the
+/// others in the cell's.
 public struct BubbleChrome: Sendable, Hashable {
-  /// Rows the whole cell takes.
+  /// Rows the whole cell takes: the bubble's and the reactions'.
   public var height: Int
-  /// The bubble, in the cell's coordinates: as tall as the cell.
+  /// The bubble, in the cell's coordinates: as tall as the cell above the reactions.
   public var bubble: Rect
   /// The avatar slot beside an incoming bubble's last row; zero-sized for outgoing rows.
   public var avatar: Rect
@@ -20,10 +22,15 @@ public struct BubbleChrome: Sendable, Hashable {
   public var failedIcon: Rect
   /// The sender row inside the bubble; zero-sized without a sender line.
   public var sender: Rect
-  /// The footer row inside the bubble; zero-sized when the metrics show no footer.
+  /// The quote row inside the bubble, under the sender row; zero-sized unless the message
+  /// is a reply.
+  public var quote: Rect
+  /// The footer row inside the bubble; zero-sized when the message shows no footer.
   public var footer: Rect
-  /// The first content row inside the bubble: 1 under a sender line, else 0.
+  /// The first content row inside the bubble: under the sender and quote rows.
   public var contentTop: Int
+  /// The reactions under the bubble, in the cell's coordinates; zero-sized without any.
+  public var reactions: Rect
 
   /// The widest a bubble may be in a row: `floor(share × rowWidth)`, leaving room for the
   /// side slots, and never narrower than its padding plus one column.
@@ -82,24 +89,29 @@ public struct BubbleChrome: Sendable, Hashable {
   ///     (a photo box); 0 when there is none.
   ///   - contentRows: Rows of content between the sender row and the footer row.
   ///   - footerWidth: Columns of the footer text (``SideTexts/footer``); cut to the bubble's
-  ///     inner width, and unused when the metrics show no footer.
+  ///     inner width, and unused when the message shows no footer.
+  ///   - reactionsLine: The reactions wrapped at the bubble's content width, or `nil`.
   public init(
     rowWidth: Int, message: MessageViewModel, metrics: BubbleMetrics, innerWidth: Int,
-    minimumBubbleWidth: Int = 0, contentRows: Int, footerWidth: Int
+    minimumBubbleWidth: Int = 0, contentRows: Int, footerWidth: Int, reactionsLine: ReactionsLine? = nil
   ) {
     let rowWidth = min(max(rowWidth, 0), Columns.limit)
     let metrics = metrics.fitted(toRowWidth: rowWidth, isIncoming: message.isIncoming)
     let padding = metrics.horizontalPadding
     let innerWidth = min(max(innerWidth, 0), Columns.limit)
     let minimumBubbleWidth = min(max(minimumBubbleWidth, 0), Columns.limit)
-    // Room for the sender and footer rows, so the height cannot overflow.
-    let contentRows = min(max(contentRows, 0), Int.max - 2)
+    // Room for the sender, quote and footer rows and the reactions, so the height cannot
+    // overflow.
+    let contentRows = min(max(contentRows, 0), Int.max / 2)
+    let reactionRows = min(max(reactionsLine?.lineCount ?? 0, 0), Int.max / 4)
     let bubbleWidth = max(innerWidth + 2 * padding, minimumBubbleWidth, 2 * padding + 1)
     let senderRows = message.senderLine == nil ? 0 : 1
-    let footerRows = metrics.showsFooter ? 1 : 0
-    height = senderRows + contentRows + footerRows
-    contentTop = senderRows
-    let last = Double(max(height - 1, 0))
+    let quoteRows = message.quote == nil ? 0 : 1
+    let footerRows = message.showsFooter(with: metrics) ? 1 : 0
+    let bubbleRows = senderRows + quoteRows + contentRows + footerRows
+    height = bubbleRows + reactionRows
+    contentTop = senderRows + quoteRows
+    let last = Double(max(bubbleRows - 1, 0))
     let width = Double(bubbleWidth)
     let bubbleX: Int
     if message.isIncoming {
@@ -114,15 +126,27 @@ public struct BubbleChrome: Sendable, Hashable {
       bubbleX = tailX - bubbleWidth
       failedIcon = Rect(x: Double(bubbleX - metrics.failedIconWidth), y: last, width: 1, height: 1)
     }
-    bubble = Rect(x: Double(bubbleX), y: 0, width: width, height: Double(height))
+    bubble = Rect(x: Double(bubbleX), y: 0, width: width, height: Double(bubbleRows))
     let inner = Double(bubbleWidth - 2 * padding)
     sender = senderRows == 0 ? .zero : Rect(x: Double(padding), y: 0, width: inner, height: 1)
+    quote = quoteRows == 0 ? .zero : Rect(x: Double(padding), y: Double(senderRows), width: inner, height: 1)
+    if let reactionsLine, reactionRows > 0 {
+      // Under the content: from its left edge when incoming, ending at its right edge when
+      // outgoing, as the bubble sits on its side of the row.
+      let reactionsWidth = min(max(reactionsLine.width, 1), Columns.limit)
+      let x = message.isIncoming ? bubbleX + padding : bubbleX + bubbleWidth - padding - reactionsWidth
+      reactions = Rect(
+        x: Double(x), y: Double(bubbleRows), width: Double(reactionsWidth), height: Double(reactionRows))
+    } else {
+      reactions = .zero
+    }
     let clampedFooter = min(max(footerWidth, 0), bubbleWidth - 2 * padding)
     footer =
       footerRows == 0
       ? .zero
       : Rect(
-        x: Double(bubbleWidth - padding - clampedFooter), y: Double(height - 1), width: Double(clampedFooter),
+        x: Double(bubbleWidth - padding - clampedFooter), y: Double(bubbleRows - 1),
+        width: Double(clampedFooter),
         height: 1)
   }
 }

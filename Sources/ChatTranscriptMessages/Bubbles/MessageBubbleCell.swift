@@ -18,7 +18,11 @@ open class MessageBubbleCell: CollectionViewCell {
   /// The bubble; tapping anything inside it reports a tap on the bubble.
   public let bubble = Button()
   public let senderLabel = Label()
+  /// The first line of a reply: `> ann: Lunch at…`.
+  public let quoteLabel = Label()
   public let footerLabel = Label()
+  /// The reactions under the bubble: `👍 2  ❤️ 1`.
+  public let reactionsLabel = Label()
 
   /// Sizes of this cell class; height calculators read them, so override this rather than
   /// moving views around after layout.
@@ -37,8 +41,11 @@ open class MessageBubbleCell: CollectionViewCell {
     failedIcon.styleName = "failed"
     senderLabel.styleName = "sender"
     footerLabel.styleName = "footer"
-    for view in [avatar, tail, failedIcon, bubble] as [View] { addSubview(view) }
+    quoteLabel.styleName = "quote"
+    reactionsLabel.styleName = "reactions"
+    for view in [avatar, tail, failedIcon, bubble, reactionsLabel] as [View] { addSubview(view) }
     bubble.addSubview(senderLabel)
+    bubble.addSubview(quoteLabel)
     bubble.addSubview(footerLabel)
     resetChrome()
   }
@@ -58,9 +65,15 @@ open class MessageBubbleCell: CollectionViewCell {
     senderLabel.frame = chrome.sender
     senderLabel.text = message.senderLine ?? ""
     senderLabel.isHidden = message.senderLine == nil
+    quoteLabel.frame = chrome.quote
+    quoteLabel.text = message.quote?.line(fittingIn: Int(chrome.quote.width)) ?? ""
+    quoteLabel.isHidden = message.quote == nil
     footerLabel.frame = chrome.footer
-    footerLabel.text = Self.metrics.showsFooter ? message.footerText : ""
-    footerLabel.isHidden = !Self.metrics.showsFooter
+    footerLabel.text = message.footerText(for: Self.metrics)
+    footerLabel.isHidden = !message.showsFooter(with: Self.metrics)
+    reactionsLabel.frame = chrome.reactions
+    reactionsLabel.text = chrome.reactions == .zero ? "" : message.reactionsText ?? ""
+    reactionsLabel.isHidden = chrome.reactions == .zero
   }
 
   /// Detaches every action the presenter attached.
@@ -75,7 +88,9 @@ open class MessageBubbleCell: CollectionViewCell {
 
   private func resetChrome() {
     removeAllActions()
-    for label in [avatar, tail, senderLabel, footerLabel] { label.text = "" }
-    for view in [avatar, tail, failedIcon, senderLabel, footerLabel] as [View] { view.isHidden = true }
+    for label in [avatar, tail, senderLabel, quoteLabel, footerLabel, reactionsLabel] { label.text = "" }
+    for view in [avatar, tail, failedIcon, senderLabel, quoteLabel, footerLabel, reactionsLabel] as [View] {
+      view.isHidden = true
+    }
   }
 }

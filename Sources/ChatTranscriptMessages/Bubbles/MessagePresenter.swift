@@ -80,6 +80,11 @@ open class MessagePresenter<Item: MessageItem & ChatItemConvertible, Cell: Messa
     context.interactionHandler?.userDidCopy(text, from: item.message)
   }
 
+  // MARK: Selection
+
+  /// A deleted message is a tombstone: there is nothing in it to select.
+  public override var canBeSelected: Bool { !item.message.isDeleted }
+
   // MARK: Updates
 
   public override var isItemUpdateSupported: Bool { true }

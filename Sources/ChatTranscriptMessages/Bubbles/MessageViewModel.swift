@@ -14,11 +14,20 @@ public struct MessageViewModel: Sendable, Hashable {
   public var showsTail: Bool
   /// Whether the retry icon beside the bubble is shown: outgoing messages that failed.
   public var showsFailedIcon: Bool
+  /// Whether the bubble is a tombstone: it shows ``deletedText`` in place of its content,
+  /// and no quote, edited mark or reactions.
+  public var isDeleted: Bool
+  /// Whether the footer marks the message as edited (never a deleted one).
+  public var isEdited: Bool
+  /// What the bubble's first content line quotes; `nil` when the message is not a reply
+  /// (or is deleted).
+  public var quote: MessageQuote?
   // The texts below are derived when read: a height needs none of them but the footer's
   // width, and only in cells that show a footer.
   private var sender: String
   private var date: Timestamp?
   private var status: DeliveryStatus?
+  private var reactions: [MessageReaction]
 
   /// What the avatar slot shows: the sender's initial, e.g. `(A)`.
   public var avatarText: String { Self.avatarText(for: sender) }
@@ -45,26 +54,70 @@ public struct MessageViewModel: Sendable, Hashable {
     sender = message.sender
     date = message.date
     status = message.status
+    isDeleted = message.isDeleted
+    isEdited = message.isEdited && !message.isDeleted
+    quote = message.isDeleted ? nil : message.quote
+    reactions = message.isDeleted ? [] : message.reactions
   }
 
-  /// The footer a roomy bubble shows: `10:00 · read`.
+  /// What a deleted message's bubble shows in place of its content.
+  public static let deletedText = "message deleted"
+  /// The footer's mark on an edited message.
+  public static let editedText = "edited"
+
+  /// The footer a roomy bubble shows: `10:00 · read`, `09:14 · edited · read`.
   public var footerText: String {
-    [dateText, statusText].compactMap { $0 }.joined(separator: " · ")
+    [dateText, isEdited ? Self.editedText : nil, statusText].compactMap { $0 }.joined(separator: " · ")
   }
 
   private static let footerSeparatorWidth = displayWidth(of: " · ")
+  private static let editedWidth = displayWidth(of: editedText)
 
   /// The columns ``footerText`` takes, without building it (heights need only the width).
   /// Widths add up across the join: the separator starts and ends with a space, so no
   /// cluster spans it.
   public var footerWidth: Int {
-    switch (dateText, statusText) {
-    case (let date?, let status?):
-      displayWidth(of: date) + Self.footerSeparatorWidth + displayWidth(of: status)
-    case (let date?, nil): displayWidth(of: date)
-    case (nil, let status?): displayWidth(of: status)
-    case (nil, nil): 0
+    var width = 0
+    var parts = 0
+    if let dateText {
+      width += displayWidth(of: dateText)
+      parts += 1
     }
+    if isEdited {
+      width += Self.editedWidth
+      parts += 1
+    }
+    if let statusText {
+      width += displayWidth(of: statusText)
+      parts += 1
+    }
+    return width + max(parts - 1, 0) * Self.footerSeparatorWidth
+  }
+
+  /// Whether a bubble with `metrics` ends with a footer row: always when the metrics show
+  /// footers, and for an edited message in any bubble, so that a theme without times still
+  /// says the text is not the one first sent.
+  public func showsFooter(with metrics: BubbleMetrics) -> Bool {
+    metrics.showsFooter || isEdited
+  }
+
+  /// What the footer of a bubble with `metrics` says: ``footerText`` when the metrics show
+  /// footers, else `edited` for an edited message; empty without a footer row.
+  public func footerText(for metrics: BubbleMetrics) -> String {
+    metrics.showsFooter ? footerText : isEdited ? Self.editedText : ""
+  }
+
+  /// The columns ``footerText(for:)`` takes, without building it.
+  public func footerWidth(for metrics: BubbleMetrics) -> Int {
+    metrics.showsFooter ? footerWidth : isEdited ? Self.editedWidth : 0
+  }
+
+  /// The line under the bubble: `👍 2  ❤️ 1`, each reaction with a count above 0, in the
+  /// order they first appeared; `nil` when there is none to show (and for a tombstone).
+  public var reactionsText: String? {
+    let shown = reactions.filter { $0.count > 0 }
+    guard !shown.isEmpty else { return nil }
+    return shown.map { $0.reaction + " " + String($0.count) }.joined(separator: "  ")
   }
 
   /// How a delivery status reads in a footer or status row.

@@ -17,10 +17,20 @@ public struct MessageModel: Sendable, Hashable {
   public var date: Timestamp?
   /// Delivery progress of an outgoing message; `nil` when the backend does not track it.
   public var status: DeliveryStatus?
+  /// Whether the message was edited after it was sent: its time reads `09:14 · edited`.
+  public var isEdited: Bool
+  /// Whether the message was deleted: it keeps its place and its group as a tombstone that
+  /// shows `message deleted` and nothing of what it held.
+  public var isDeleted: Bool
+  /// What the message quotes when it is a reply; `nil` when it is not.
+  public var quote: MessageQuote?
+  /// Reactions in the order they first appeared, with counts.
+  public var reactions: [MessageReaction]
 
   public init(
     id: String, type: String, sender: String = "", isIncoming: Bool = true, date: Timestamp? = nil,
-    status: DeliveryStatus? = nil
+    status: DeliveryStatus? = nil, isEdited: Bool = false, isDeleted: Bool = false,
+    quote: MessageQuote? = nil, reactions: [MessageReaction] = []
   ) {
     self.id = id
     self.type = type
@@ -28,6 +38,10 @@ public struct MessageModel: Sendable, Hashable {
     self.isIncoming = isIncoming
     self.date = date
     self.status = status
+    self.isEdited = isEdited
+    self.isDeleted = isDeleted
+    self.quote = quote
+    self.reactions = reactions
   }
 
   /// Whether the message is the local user's and waits for the server or failed to reach it.

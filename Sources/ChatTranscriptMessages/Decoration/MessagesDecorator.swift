@@ -12,6 +12,8 @@ import ChatTranscript
 ///   whose previous item is absent or dated on another UTC day. An undated previous item
 ///   (a typing row, an unknown item) does not count as a day change: with a reach of one the
 ///   decorator cannot see past it, and a missing separator is better than a duplicated one.
+///   Separators are pinned headers (``ChatItemDecoration/isPinnedHeader``): a viewport keeps
+///   the current day's at its top.
 /// - **Status rows**: a ``MessageStatusItem`` (id `"<id>/status"`) under an outgoing message
 ///   that is sending or failed *and is the last message of its group* — no later message of
 ///   the same group follows it. That is the message the user is looking at when sending;
@@ -68,7 +70,7 @@ public struct MessagesDecorator: ChatItemsDecorator {
       leading.append(
         DecoratedItem(
           item: TimeSeparatorItem(precedingItemWithID: id(), date: date),
-          decoration: ChatItemDecoration(bottomMargin: between)))
+          decoration: ChatItemDecoration(bottomMargin: between, isPinnedHeader: true)))
     }
     guard facts.kind == .message else {
       // Notices and unknown items stand apart; the typing row is last and needs no margin.

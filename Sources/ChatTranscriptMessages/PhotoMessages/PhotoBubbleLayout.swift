@@ -27,9 +27,11 @@ public struct PhotoBubbleLayout: Sendable, Hashable {
     let maximum = BubbleChrome.maximumBubbleWidth(
       rowWidth: columns, isIncoming: viewModel.message.isIncoming, metrics: metrics,
       configuration: configuration)
-    let box = PhotoGeometry.boxSize(
-      pixelWidth: viewModel.pixelWidth, pixelHeight: viewModel.pixelHeight, maximumWidth: maximum,
-      maximumRows: metrics.maximumPhotoRows, configuration: configuration)
+    let box =
+      viewModel.showsPhoto
+      ? PhotoGeometry.boxSize(
+        pixelWidth: viewModel.pixelWidth, pixelHeight: viewModel.pixelHeight, maximumWidth: maximum,
+        maximumRows: metrics.maximumPhotoRows, configuration: configuration) : (columns: 0, rows: 0)
     let wrapWidth = max(maximum - 2 * metrics.horizontalPadding, 1)
     let captionMetrics = viewModel.caption.map { measurer.metrics(of: $0, width: wrapWidth) }
     let sides = BubbleChrome.SideTexts(viewModel.message, metrics: metrics, wrapWidth: wrapWidth)
@@ -37,7 +39,8 @@ public struct PhotoBubbleLayout: Sendable, Hashable {
     let captionRows = captionMetrics?.lineCount ?? 0
     chrome = BubbleChrome(
       rowWidth: columns, message: viewModel.message, metrics: metrics, innerWidth: inner,
-      minimumBubbleWidth: box.columns, contentRows: box.rows + captionRows, footerWidth: sides.footer)
+      minimumBubbleWidth: box.columns, contentRows: box.rows + captionRows, footerWidth: sides.footer,
+      reactionsLine: ReactionsLine(viewModel.message, wrapWidth: wrapWidth, measurer: measurer))
     photo = Rect(x: 0, y: Double(chrome.contentTop), width: Double(box.columns), height: Double(box.rows))
     caption =
       captionRows == 0

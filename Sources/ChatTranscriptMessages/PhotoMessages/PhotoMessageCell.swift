@@ -26,8 +26,10 @@ open class PhotoMessageCell: MessageBubbleCell {
   ) {
     shown = (viewModel, measurer, configuration)
     photo.imageDescription = viewModel.imageDescription
+    photo.isHidden = !viewModel.showsPhoto
     captionLabel.text = viewModel.caption ?? ""
     captionLabel.isHidden = viewModel.caption == nil
+    captionLabel.styleName = viewModel.message.isDeleted ? "text.deleted" : "caption"
     layoutContent()
   }
 

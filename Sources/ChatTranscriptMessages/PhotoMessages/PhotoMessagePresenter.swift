@@ -14,8 +14,8 @@ public final class PhotoMessagePresenter<Cell: PhotoMessageCell>: MessagePresent
       configuration: context.configuration)
   }
 
-  /// The caption, when there is one: a photo without caption offers no menu.
+  /// The caption, when there is one: a photo without caption, or deleted, offers no menu.
   public override var copyText: String? {
-    item.caption.flatMap { $0.isEmpty ? nil : $0 }
+    item.message.isDeleted ? nil : item.caption.flatMap { $0.isEmpty ? nil : $0 }
   }
 }

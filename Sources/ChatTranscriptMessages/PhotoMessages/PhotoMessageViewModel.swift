@@ -7,14 +7,18 @@ public struct PhotoMessageViewModel: Sendable, Hashable {
   public var imageDescription: String
   public var pixelWidth: Double?
   public var pixelHeight: Double?
-  /// `nil` when the caption is missing or empty: no caption rows.
+  /// `nil` when the caption is missing or empty: no caption rows. A tombstone's caption is
+  /// ``MessageViewModel/deletedText``.
   public var caption: String?
+  /// Whether the bubble shows the placeholder box: not for a tombstone.
+  public var showsPhoto: Bool { !message.isDeleted }
 
   public init(message: MessageViewModel, photo: PhotoMessageItem) {
     self.message = message
     pixelWidth = photo.pixelWidth
     pixelHeight = photo.pixelHeight
-    caption = photo.caption.flatMap { $0.isEmpty ? nil : $0 }
+    caption =
+      message.isDeleted ? MessageViewModel.deletedText : photo.caption.flatMap { $0.isEmpty ? nil : $0 }
     imageDescription = Self.description(width: photo.pixelWidth, height: photo.pixelHeight)
   }
 

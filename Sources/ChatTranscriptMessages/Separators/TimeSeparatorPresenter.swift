@@ -7,4 +7,6 @@ public final class TimeSeparatorPresenter<Cell: TimeSeparatorCell>: SingleRowPre
 {
   public override var text: String { item.date.dayText }
   public override var style: String { "separator" }
+  /// A heading, not something said.
+  public override var canBeSelected: Bool { false }
 }

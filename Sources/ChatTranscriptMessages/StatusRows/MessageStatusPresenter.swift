@@ -7,6 +7,8 @@ public final class MessageStatusPresenter<Cell: MessageStatusCell>: SingleRowPre
 {
   public override var text: String { Self.text(for: item.status) }
   public override var style: String { item.status == .failed ? "status.failed" : "status" }
+  /// Part of its message's presentation, not something said.
+  public override var canBeSelected: Bool { false }
 
   /// What a status row says for `status`.
   public static func text(for status: DeliveryStatus) -> String {

@@ -21,6 +21,9 @@ public final class SystemNoticePresenter<Cell: SystemNoticeCell>: BaseChatItemPr
     cell.configure(with: item.text, measurer: context.textMeasurer(forItemWithID: item.id))
   }
 
+  /// Said by the app, not by anyone in the conversation.
+  public override var canBeSelected: Bool { false }
+
   public override var isItemUpdateSupported: Bool { true }
 
   public override func update(with item: any ChatItem) {

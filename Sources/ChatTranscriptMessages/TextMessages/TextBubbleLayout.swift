@@ -7,7 +7,8 @@ import TextLayout
 /// Bubble width is `min(widest line + 2 × padding, maximum bubble width)`, where the text
 /// wraps at the maximum bubble width minus padding and the sender and footer lines count as
 /// lines too; height is the wrapped line count plus a sender row (first message of an
-/// incoming group) plus a footer row (roomy cells).
+/// incoming group), a quote row (a reply), a footer row (roomy cells, edited messages) and
+/// the reactions' rows under the bubble.
 public struct TextBubbleLayout: Sendable, Hashable {
   public var chrome: BubbleChrome
   /// The text label inside the bubble.
@@ -33,7 +34,8 @@ public struct TextBubbleLayout: Sendable, Hashable {
     let inner = min(max(wrapped.widestLine, sides.widest, 1), wrapWidth)
     chrome = BubbleChrome(
       rowWidth: columns, message: viewModel.message, metrics: metrics, innerWidth: inner,
-      contentRows: wrapped.lineCount, footerWidth: sides.footer)
+      contentRows: wrapped.lineCount, footerWidth: sides.footer,
+      reactionsLine: ReactionsLine(viewModel.message, wrapWidth: wrapWidth, measurer: measurer))
     text = Rect(
       x: Double(metrics.horizontalPadding), y: Double(chrome.contentTop), width: Double(inner),
       height: Double(wrapped.lineCount))

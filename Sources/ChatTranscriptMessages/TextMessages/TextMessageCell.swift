@@ -30,6 +30,7 @@ open class TextMessageCell: MessageBubbleCell {
   ) {
     shown = (viewModel, measurer, configuration)
     textLabel.text = viewModel.text
+    textLabel.styleName = viewModel.message.isDeleted ? "text.deleted" : "text"
     layoutContent()
   }
 

@@ -14,5 +14,6 @@ public final class TextMessagePresenter<Cell: TextMessageCell>: MessagePresenter
       configuration: context.configuration)
   }
 
-  public override var copyText: String? { item.text }
+  /// The text; a deleted message has none to copy.
+  public override var copyText: String? { item.message.isDeleted ? nil : item.text }
 }

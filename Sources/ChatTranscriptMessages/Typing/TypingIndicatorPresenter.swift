@@ -8,4 +8,6 @@ public final class TypingIndicatorPresenter<Cell: TypingIndicatorCell>:
     TypingIndicatorViewModel(senders: item.senders, otherCount: item.otherCount).text
   }
   public override var style: String { "typing" }
+  /// Passing state, not something said.
+  public override var canBeSelected: Bool { false }
 }

@@ -7,7 +7,7 @@ import ChatTranscriptMessages
 struct EventFields {
   /// The operations of the wire format.
   enum Op {
-    case insert, update, status, delete, prepend, typing
+    case insert, update, status, delete, prepend, typing, react
   }
 
   private var op: Op?
@@ -15,6 +15,7 @@ struct EventFields {
   private var status: DeliveryStatus?
   private var sender: String?
   private var isActive: Bool?
+  private var reaction: String?
   private var after: String?
   private var before: String?
   private var item: StreamItem?
@@ -32,6 +33,7 @@ struct EventFields {
     var status = FieldState.absent
     var sender = FieldState.absent
     var isActive = FieldState.absent
+    var reaction = FieldState.absent
     var after = FieldState.absent
     var before = FieldState.absent
     var item = FieldState.absent
@@ -51,6 +53,7 @@ struct EventFields {
       case .status: states.status = try scanner.read(&status)
       case .sender: states.sender = try scanner.read(&sender)
       case .active: states.isActive = try scanner.read(&isActive)
+      case .reaction: states.reaction = try scanner.read(&reaction)
       case .after: states.after = try scanner.read(&after)
       case .before: states.before = try scanner.read(&before)
       case .item: states.item = try scanner.read(&item, error: &itemError)
@@ -88,6 +91,12 @@ struct EventFields {
     case .typing:
       let sender = try requiredID(sender, states.sender, .sender)
       return .typing(sender: sender, isActive: try required(isActive, nil, states.isActive, .active))
+    case .react:
+      let id = try requiredID(id, states.id, .id)
+      let sender = try requiredID(sender, states.sender, .sender)
+      let reaction = try requiredID(reaction, states.reaction, .reaction)
+      try states.isActive.allowAbsent(.active)
+      return .react(id: id, sender: sender, reaction: reaction, isActive: isActive ?? true)
     }
   }
 
@@ -100,7 +109,7 @@ struct EventFields {
     return value
   }
 
-  /// A required id-like string: ids and typing senders must not be empty.
+  /// A required id-like string: ids, senders and reactions must not be empty.
   private func requiredID(
     _ value: String?, _ state: FieldState, _ key: WireKey
   ) throws(StreamDecodingError) -> String {

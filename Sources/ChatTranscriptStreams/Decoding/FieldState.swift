@@ -43,7 +43,8 @@ extension WireKey {
   var wrongTypeError: StreamDecodingError {
     switch self {
     case .status: .invalidStatus  // its message already says what is allowed
-    case .incoming, .active: .wrongType(name, expected: "true or false")
+    case .incoming, .active, .edited, .deleted: .wrongType(name, expected: "true or false")
+    case .reactions: .wrongType(name, expected: "an object")
     case .width, .height: .wrongType(name, expected: "a non-negative finite number")
     case .item: .wrongType(name, expected: "an object")
     case .items: .wrongType(name, expected: "an array")

@@ -13,7 +13,14 @@ struct ItemFields {
   private var width: Double?
   private var height: Double?
   private var caption: String?
-  /// The unknown fields, in line order; `nil` until there is one (see `StreamItem.Fields`).
+  private var replyTo: String?
+  private var isEdited: Bool?
+  private var isDeleted: Bool?
+  private var reactions: [MessageReaction]?
+  /// Why `"reactions"` is invalid, when it is, and whether it lists too many.
+  private var reactionsError: StreamDecodingError?
+  private var hasTooManyReactions = false
+  /// The unknown fields, in line order; `nil` until there is one.
   private var extraFields: [StreamItem.ExtraField]?
   /// Whether the object has more distinct unknown keys than `StreamDecoder.maximumExtraFieldCount`.
   private var hasTooManyExtraFields = false
@@ -31,6 +38,10 @@ struct ItemFields {
     var width = FieldState.absent
     var height = FieldState.absent
     var caption = FieldState.absent
+    var replyTo = FieldState.absent
+    var isEdited = FieldState.absent
+    var isDeleted = FieldState.absent
+    var reactions = FieldState.absent
   }
 
   /// Reads the object at the scanner; unknown fields are checked for syntax and kept as they are.
@@ -51,6 +62,12 @@ struct ItemFields {
       case .width: states.width = try scanner.read(&width)
       case .height: states.height = try scanner.read(&height)
       case .caption: states.caption = try scanner.read(&caption)
+      case .replyTo: states.replyTo = try scanner.read(&replyTo)
+      case .edited: states.isEdited = try scanner.read(&isEdited)
+      case .deleted: states.isDeleted = try scanner.read(&isDeleted)
+      case .reactions:
+        states.reactions = try scanner.read(
+          &reactions, error: &reactionsError, hasTooMany: &hasTooManyReactions)
       // Names the wire format knows elsewhere ("op", "after", …) are unknown in an item.
       default: try keepExtraField(keySpan, from: &scanner)
       }
@@ -83,8 +100,8 @@ struct ItemFields {
     extraFields = fields
   }
 
-  /// The item, or the first problem in field order (id, type, then the optional fields), and last
-  /// too many unknown fields.
+  /// The item, or the first problem in field order (id, type, then the optional fields, too many
+  /// reactions with them), and last too many unknown fields.
   consuming func item() throws(StreamDecodingError) -> StreamItem {
     try states.id.require(.id)
     guard let id, !id.isEmpty else { throw .empty(WireKey.id.name) }
@@ -98,9 +115,18 @@ struct ItemFields {
     try states.width.allowAbsent(.width)
     try states.height.allowAbsent(.height)
     try states.caption.allowAbsent(.caption)
+    try states.replyTo.allowAbsent(.replyTo)
+    if replyTo?.isEmpty == true { throw .empty(WireKey.replyTo.name) }
+    try states.isEdited.allowAbsent(.edited)
+    try states.isDeleted.allowAbsent(.deleted)
+    if let reactionsError { throw reactionsError }
+    try states.reactions.allowAbsent(.reactions)
+    if hasTooManyReactions { throw .tooManyReactions(itemID: id) }
     if hasTooManyExtraFields { throw .tooManyExtraFields(itemID: id) }
     return StreamItem(
       id: id, type: type, sender: sender, isIncoming: isIncoming, date: date, status: status, text: text,
-      width: width, height: height, caption: caption, extraFieldsIfAny: extraFields)
+      width: width, height: height, caption: caption, isEdited: isEdited, isDeleted: isDeleted,
+      rare: StreamItem.RareFields(
+        replyTo: replyTo, reactions: reactions ?? [], extraFields: extraFields ?? []))
   }
 }

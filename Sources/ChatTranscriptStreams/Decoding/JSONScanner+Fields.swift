@@ -1,3 +1,4 @@
+import ChatTranscript
 import ChatTranscriptMessages
 
 /// Readers of the values of known fields.
@@ -76,6 +77,60 @@ extension JSONScanner {
     }
     try skipValue()
     return .wrongType
+  }
+
+  /// Reads an item's `"reactions"`: an object of reaction → count, kept in the object's order.
+  ///
+  /// A repeated reaction keeps its last count, at the place of its last occurrence, as unknown fields
+  /// do. Past ``StreamDecoder/maximumReactionsPerItem`` distinct reactions nothing more is kept, and
+  /// after the first bad count or empty reaction the rest is only checked for syntax.
+  ///
+  /// - Parameters:
+  ///   - value: Receives the reactions, or `nil` when there are none or one is bad.
+  ///   - error: Receives the first bad count or empty reaction, or `nil`.
+  ///   - hasTooMany: Receives whether there are more distinct reactions than the limit; the item
+  ///     reports that with its id.
+  /// - Complexity: O(*n* + *k*²) for a value of *n* bytes and *k* reactions, at most the limit.
+  mutating func read(
+    _ value: inout [MessageReaction]?, error: inout StreamDecodingError?, hasTooMany: inout Bool
+  ) throws(StreamDecodingError) -> FieldState {
+    value = nil
+    error = nil
+    hasTooMany = false
+    guard nextValueKind == .object else { return try skipNonValue() }
+    var reactions: [MessageReaction] = []
+    if try beginObject() {
+      repeat {
+        let reaction = keyName(in: try memberKeyAndSpan().span).name
+        guard error == nil, !hasTooMany else {
+          try skipValue()
+          continue
+        }
+        guard !reaction.isEmpty else {
+          try skipValue()
+          error = .emptyReaction
+          continue
+        }
+        let count = nextValueKind == .number ? try number() : nil
+        if count == nil { try skipValue() }
+        guard let count, count == count.rounded(), count >= 0,
+          count <= Double(StreamDecoder.maximumReactionCount)
+        else {
+          error = .invalidReactionCount(reaction)
+          continue
+        }
+        if let earlier = reactions.firstIndex(where: { $0.reaction.hasSameBytes(as: reaction) }) {
+          reactions.remove(at: earlier)
+        } else if reactions.count == StreamDecoder.maximumReactionsPerItem {
+          hasTooMany = true
+          continue
+        }
+        reactions.append(MessageReaction(reaction: reaction, count: Int(count)))
+      } while try nextMember()
+    }
+    guard error == nil else { return .invalid }
+    value = reactions
+    return .present
   }
 
   /// Reads an item object.
@@ -159,6 +214,7 @@ extension JSONScanner {
       case .delete: value = .delete
       case .prepend: value = .prepend
       case .typing: value = .typing
+      case .react: value = .react
       default: error = .unknownOp(String(decoding: name, as: UTF8.self))
       }
     }

@@ -16,7 +16,10 @@
 /// - `null` counts as absent for optional fields and as the wrong type for required ones.
 /// - Strings: a `\u` escape of a lone surrogate is an error. Numbers: `width`/`height` must be finite
 ///   and not negative, so `1e400` (which overflows to infinity) is rejected there.
-/// - Ids, types, typing senders and the ids of `"after"`/`"before"` must not be empty.
+/// - Ids, types, typing senders and the ids of `"after"`/`"before"` must not be empty; so must
+///   `"replyTo"`, the sender and reaction of a `react`, and the keys of `"reactions"`.
+/// - `"reactions"` counts are whole numbers from 0 to ``maximumReactionCount``; an item lists at most
+///   ``maximumReactionsPerItem`` reactions.
 ///
 /// Whether ids exist, or are unique, depends on the transcript and is checked where events are applied.
 public struct StreamDecoder: Sendable {
@@ -27,6 +30,17 @@ public struct StreamDecoder: Sendable {
   /// writes. The kept texts are copies of pieces of the line (a key with escapes twice: as written and
   /// unescaped), so they stay within twice the line's length.
   public static let maximumExtraFieldCount = 64
+
+  /// The most distinct reactions an item may list in `"reactions"`, or gather in a transcript.
+  ///
+  /// An item with more is rejected with ``StreamDecodingError/tooManyReactions(itemID:)``, and a
+  /// `react` event that would add one more is rejected by the transcript: a bubble's reactions
+  /// line stays a few rows, and finding a reaction in it stays cheap, whatever senders write.
+  public static let maximumReactionsPerItem = 64
+
+  /// The largest count of one reaction in `"reactions"`: far above any real tally, and small
+  /// enough that adding every sender's reaction to it never overflows.
+  public static let maximumReactionCount = 1_000_000_000
 
   /// Creates a decoder. It keeps no state, so one decoder can serve any number of lines and threads.
   public init() {}

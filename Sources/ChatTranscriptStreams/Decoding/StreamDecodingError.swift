@@ -25,6 +25,9 @@ public struct StreamDecodingError: Error, Sendable, Hashable, CustomStringConver
     case conflictingPositions
     case itemNotAnObject
     case tooManyExtraFields(itemID: String)
+    case invalidReactionCount(reaction: String)
+    case emptyReaction
+    case tooManyReactions(itemID: String)
     indirect case prependItem(number: Int, Code)
   }
 
@@ -83,6 +86,15 @@ public struct StreamDecodingError: Error, Sendable, Hashable, CustomStringConver
     case .tooManyExtraFields(let itemID):
       let limit = StreamDecoder.maximumExtraFieldCount
       return "item \(quotedForDiagnostics(itemID)) has more than \(limit) unknown fields"
+    case .invalidReactionCount(let reaction):
+      let limit = StreamDecoder.maximumReactionCount
+      return
+        "\"reactions\": count of \(quotedForDiagnostics(reaction)) must be a whole number from 0 to \(limit)"
+    case .emptyReaction:
+      return "\"reactions\": empty reaction"
+    case .tooManyReactions(let itemID):
+      let limit = StreamDecoder.maximumReactionsPerItem
+      return "item \(quotedForDiagnostics(itemID)) has more than \(limit) reactions"
     case .prependItem(let number, let inner):
       return "prepend item \(number): \(message(for: inner))"
     }
@@ -163,6 +175,19 @@ extension StreamDecodingError {
   /// The item with id `itemID` has more distinct unknown fields than
   /// ``StreamDecoder/maximumExtraFieldCount``.
   public static func tooManyExtraFields(itemID: String) -> Self { Self(.tooManyExtraFields(itemID: itemID)) }
+
+  /// A count in an item's `"reactions"` is not a whole number from 0 to
+  /// ``StreamDecoder/maximumReactionCount``.
+  public static func invalidReactionCount(_ reaction: String) -> Self {
+    Self(.invalidReactionCount(reaction: reaction))
+  }
+
+  /// A key of an item's `"reactions"` is the empty string.
+  public static var emptyReaction: Self { Self(.emptyReaction) }
+
+  /// The item with id `itemID` lists more distinct reactions than
+  /// ``StreamDecoder/maximumReactionsPerItem``.
+  public static func tooManyReactions(itemID: String) -> Self { Self(.tooManyReactions(itemID: itemID)) }
 
   /// The line is JSON but not an object; `found` names what it is instead, e.g. `"an array"`.
   public static func notAnObject(found: String) -> Self { Self(.notAnObject(found: found)) }

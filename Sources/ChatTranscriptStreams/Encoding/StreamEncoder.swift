@@ -31,6 +31,10 @@ public struct StreamEncoder: Sendable {
     case .typing(let sender, let isActive):
       line =
         #"{"op":"typing","sender":"# + Self.quoted(sender) + #","active":"# + (isActive ? "true" : "false")
+    case .react(let id, let sender, let reaction, let isActive):
+      line =
+        #"{"op":"react","id":"# + Self.quoted(id) + #","sender":"# + Self.quoted(sender) + #","reaction":"#
+        + Self.quoted(reaction) + #","active":"# + (isActive ? "true" : "false")
     }
     return line + "}"
   }
@@ -47,6 +51,13 @@ public struct StreamEncoder: Sendable {
     if let width = item.width { fields.append(#""width":"# + number(width)) }
     if let height = item.height { fields.append(#""height":"# + number(height)) }
     if let caption = item.caption { fields.append(#""caption":"# + Self.quoted(caption)) }
+    if let replyTo = item.replyTo { fields.append(#""replyTo":"# + Self.quoted(replyTo)) }
+    if let edited = item.isEdited { fields.append(#""edited":"# + (edited ? "true" : "false")) }
+    if let deleted = item.isDeleted { fields.append(#""deleted":"# + (deleted ? "true" : "false")) }
+    if !item.reactions.isEmpty {
+      let counts = item.reactions.map { Self.quoted($0.reaction) + ":" + String($0.count) }
+      fields.append(#""reactions":{"# + counts.joined(separator: ",") + "}")
+    }
     for field in item.extraFields { fields.append("\"" + field.rawName + "\":" + field.json) }
     return "{" + fields.joined(separator: ",") + "}"
   }

@@ -9,6 +9,12 @@ import ChatTranscriptMessages
 /// an item by id, inserting after it or deleting it costs O(√n), not a scan of the transcript.
 /// Ids compare by their UTF-8 bytes, as JSON does: `"caf\u{E9}"` and `"cafe\u{301}"` are two
 /// items. While anyone types, a ``TypingIndicatorItem`` stays last.
+///
+/// The items it hands out are the items as shown: a reply carries the ``StreamItem/quote`` of
+/// the message it quotes, resolved here and again whenever that message arrives, changes or
+/// goes (the replies are reloaded through a ``ReplyIndex``, so that costs the replies, not the
+/// transcript), and an item's ``StreamItem/reactions`` count the reactions `react` events gave
+/// on top of its own.
 public final class StreamTranscript: ChatDataSource {
   /// An item as the transcript keeps it: the wire item itself (one reference, where an
   /// `any ChatItem` takes five words), and its id at hand for the scans that look ids up.
@@ -23,6 +29,9 @@ public final class StreamTranscript: ChatDataSource {
   /// Which chunk of `entries` holds each id.
   private var chunkOfID: [UTF8Key: Int] = [:]
   private var typists = Typists()
+  private var replies = ReplyIndex()
+  /// The reactions `react` events gave, for the items that have any.
+  private var reactionsByID: [UTF8Key: ItemReactions] = [:]
 
   public init() {}
 
@@ -78,6 +87,12 @@ public final class StreamTranscript: ChatDataSource {
   /// follows the typists there are now, not every one there ever was.
   var typingStorage: (typists: Int, capacity: Int) { (typists.count, typists.storageCapacity) }
 
+  /// How many quoted ids and items with reactions from senders are kept: for tests that they
+  /// follow the items there are now.
+  var replyAndReactionStorage: (quotedIDs: Int, itemsWithReactions: Int) {
+    (replies.quotedIDCount, reactionsByID.count)
+  }
+
   // MARK: Applying events
 
   /// Applies one event and reports the edit to the delegate.
@@ -102,7 +117,7 @@ public final class StreamTranscript: ChatDataSource {
       insert([item], at: index, type: .normal)
     case .update(let item):
       guard let index = index(ofID: item.id) else { return [.unknownID(item.id)] }
-      replace(at: index, with: item)
+      update(at: index, with: item)
     case .status(let id, let status):
       guard let index = index(ofID: id) else { return [.unknownID(id)] }
       var item = entries[index].item
@@ -110,13 +125,14 @@ public final class StreamTranscript: ChatDataSource {
       replace(at: index, with: item)
     case .delete(let id):
       guard let index = index(ofID: id) else { return [.unknownID(id)] }
-      chunkOfID[UTF8Key(id)] = nil
-      place([], replacing: index..<index + 1)
-      delegate?.chatDataSource(self, didChange: [.remove(index..<index + 1)], type: .normal)
+      delete(at: index)
     case .prepend(let items):
       return prepend(items)
     case .typing(let sender, let isActive):
       setTyping(sender, isActive: isActive)
+    case .react(let id, let sender, let reaction, let isActive):
+      guard let index = index(ofID: id) else { return [.unknownID(id)] }
+      return react(at: index, sender: sender, reaction: reaction, isActive: isActive)
     }
     return []
   }
@@ -154,10 +170,105 @@ public final class StreamTranscript: ChatDataSource {
     return errors
   }
 
+  /// Inserts new items, resolves the quotes of those that reply, and reloads the items that
+  /// quote them (a page of history may bring the message an earlier reply quotes).
   private func insert(_ items: [StreamItem], at index: Int, type: UpdateType) {
-    let new = items.map { Entry(id: $0.id, item: $0) }
-    place(new, replacing: index..<index)
-    delegate?.chatDataSource(self, didChange: [.insert(items, at: index)], type: type)
+    place(items.map { Entry(id: $0.id, item: $0) }, replacing: index..<index)
+    var shown = items
+    for offset in shown.indices {
+      guard let replyTo = shown[offset].replyTo else { continue }
+      replies.add(reply: shown[offset].id, quoting: replyTo)
+    }
+    // Once every new item is placed, so that a page's replies find the page's messages.
+    for offset in shown.indices {
+      guard let replyTo = shown[offset].replyTo else { continue }
+      shown[offset].quote = quote(of: replyTo)
+      entries[index + offset].item = shown[offset]
+    }
+    var changes: [ChatItemsChange] = [.insert(shown, at: index)]
+    for item in items { reloadReplies(quoting: item.id, into: &changes) }
+    delegate?.chatDataSource(self, didChange: changes, type: type)
+  }
+
+  /// Replaces an item as a whole; what `react` events gave it stays.
+  private func update(at index: Int, with item: StreamItem) {
+    let old = entries[index].item
+    if let replyTo = old.replyTo { replies.remove(reply: old.id, quoting: replyTo) }
+    var shown = item
+    if let replyTo = item.replyTo {
+      replies.add(reply: item.id, quoting: replyTo)
+      shown.quote = quote(of: replyTo)
+    }
+    let key = UTF8Key(item.id)
+    if var reactions = reactionsByID[key] {
+      reactions.given = item.reactions
+      reactionsByID[key] = reactions
+      shown.reactions = reactions.totals
+    }
+    entries[index] = Entry(id: shown.id, item: shown)
+    var changes: [ChatItemsChange] = [.replace(shown, at: index)]
+    reloadReplies(quoting: item.id, into: &changes)
+    delegate?.chatDataSource(self, didChange: changes, type: .normal)
+  }
+
+  private func delete(at index: Int) {
+    let old = entries[index].item
+    chunkOfID[UTF8Key(old.id)] = nil
+    place([], replacing: index..<index + 1)
+    if let replyTo = old.replyTo { replies.remove(reply: old.id, quoting: replyTo) }
+    reactionsByID[UTF8Key(old.id)] = nil
+    var changes: [ChatItemsChange] = [.remove(index..<index + 1)]
+    reloadReplies(quoting: old.id, into: &changes)
+    delegate?.chatDataSource(self, didChange: changes, type: .normal)
+  }
+
+  /// Gives or takes back one sender's reaction and reloads the item with its new counts.
+  ///
+  /// - Complexity: O(*k*²) for the item's *k* reactions, at most
+  ///   ``StreamDecoder/maximumReactionsPerItem``, plus the replacement of one item.
+  private func react(at index: Int, sender: String, reaction: String, isActive: Bool)
+    -> [TranscriptEventError]
+  {
+    var item = entries[index].item
+    let key = UTF8Key(item.id)
+    var reactions = reactionsByID[key] ?? ItemReactions(given: item.reactions)
+    guard reactions.set(reaction, from: sender, isActive: isActive) else { return [] }
+    let totals = reactions.totals
+    guard !isActive || totals.count <= StreamDecoder.maximumReactionsPerItem else {
+      return [.tooManyReactions(item.id)]
+    }
+    reactionsByID[key] = reactions.hasSenders ? reactions : nil
+    item.reactions = totals
+    replace(at: index, with: item)
+    return []
+  }
+
+  /// What a reply to `id` shows of it now.
+  ///
+  /// - Complexity: O(B) for chunks of B items.
+  private func quote(of id: String) -> MessageQuote {
+    guard let index = index(ofID: id) else { return .notLoaded }
+    let quoted = entries[index].item
+    if quoted.isDeleted == true { return .deleted }
+    return .message(sender: quoted.sender ?? "", text: quoted.text ?? quoted.caption ?? quoted.type)
+  }
+
+  /// Gives the items that quote `id` its current quote, adding a replacement to `changes` for
+  /// each whose quote changed.
+  ///
+  /// - Complexity: O(*r* × B) for *r* replies and chunks of B items; O(1) without replies.
+  private func reloadReplies(quoting id: String, into changes: inout [ChatItemsChange]) {
+    let replyIDs = replies.replies(quoting: id)
+    guard !replyIDs.isEmpty else { return }
+    let quote = quote(of: id)
+    for reply in replyIDs {
+      guard let index = index(ofID: reply.string) else { continue }
+      var item = entries[index].item
+      guard item.quote != quote else { continue }
+      item.quote = quote
+      entries[index].item = item
+      changes.append(.replace(item, at: index))
+    }
   }
 
   private func replace(at index: Int, with item: StreamItem) {

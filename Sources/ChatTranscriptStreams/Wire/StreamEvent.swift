@@ -18,4 +18,8 @@ public enum StreamEvent: Sendable, Hashable {
   case prepend([StreamItem])
   /// `{"op":"typing","sender":…,"active":…}`: someone started or stopped typing.
   case typing(sender: String, isActive: Bool)
+  /// `{"op":"react","id":…,"sender":…,"reaction":…,"active":…}`: a sender gave a reaction to
+  /// the item with `id` (`"active"` true or absent) or took theirs back (false). Each sender
+  /// counts once per reaction.
+  case react(id: String, sender: String, reaction: String, isActive: Bool)
 }

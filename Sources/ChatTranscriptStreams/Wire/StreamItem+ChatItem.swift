@@ -28,8 +28,12 @@ extension StreamItem: ConversationItem {
   }
 
   /// The item's message fields, whatever its type.
+  ///
+  /// A reply that no transcript resolved quotes a message that is not loaded.
   private var message: MessageModel {
     MessageModel(
-      id: id, type: type, sender: sender ?? "", isIncoming: isIncoming ?? true, date: date, status: status)
+      id: id, type: type, sender: sender ?? "", isIncoming: isIncoming ?? true, date: date, status: status,
+      isEdited: isEdited ?? false, isDeleted: isDeleted ?? false,
+      quote: replyTo == nil ? nil : quote ?? .notLoaded, reactions: reactions)
   }
 }

@@ -31,25 +31,31 @@ public struct StreamItem: Sendable, Hashable {
     width: Double? = nil,
     height: Double? = nil,
     caption: String? = nil,
+    replyTo: String? = nil,
+    isEdited: Bool? = nil,
+    isDeleted: Bool? = nil,
+    reactions: [MessageReaction] = [],
     extraFields: [ExtraField] = []
   ) {
     self.init(
       id: id, type: type, sender: sender, isIncoming: isIncoming, date: date, status: status, text: text,
-      width: width, height: height, caption: caption,
-      extraFieldsIfAny: extraFields.isEmpty ? nil : extraFields)
+      width: width, height: height, caption: caption, isEdited: isEdited, isDeleted: isDeleted,
+      rare: RareFields(replyTo: replyTo, reactions: reactions, extraFields: extraFields))
   }
 
   /// Creates an item from fields the decoder has read.
   ///
-  /// - Parameter extraFieldsIfAny: The extra fields, or `nil` (never an empty array) when there are none.
+  /// - Parameter rare: The fields most items lack; kept only when one is set.
   init(
     id: String, type: String, sender: String?, isIncoming: Bool?, date: Timestamp?, status: DeliveryStatus?,
-    text: String?, width: Double?, height: Double?, caption: String?, extraFieldsIfAny: [ExtraField]?
+    text: String?, width: Double?, height: Double?, caption: String?, isEdited: Bool?, isDeleted: Bool?,
+    rare: RareFields
   ) {
     storage = Storage(
       Fields(
-        id: id, type: type, sender: sender, date: date, isIncoming: isIncoming, text: text, width: width,
-        status: status, height: height, caption: caption, extraFields: extraFieldsIfAny))
+        id: id, type: type, sender: sender, date: date, isIncoming: isIncoming, isEdited: isEdited,
+        isDeleted: isDeleted, text: text, width: width, status: status, height: height, caption: caption,
+        rare: RareBox(rare)))
   }
 
   /// Unique within a transcript; never empty.
@@ -102,6 +108,35 @@ public struct StreamItem: Sendable, Hashable {
     get { storage.fields.caption }
     set { modify { $0.caption = newValue } }
   }
+  /// `"replyTo"`: the id of the message this one quotes.
+  public var replyTo: String? {
+    get { storage.fields.rare?.fields.replyTo }
+    set { modify { $0.rareFields.replyTo = newValue } }
+  }
+  /// `"edited"`: whether the message was edited.
+  public var isEdited: Bool? {
+    get { storage.fields.isEdited }
+    set { modify { $0.isEdited = newValue } }
+  }
+  /// `"deleted"`: whether the message was deleted; it stays in the transcript as a tombstone.
+  public var isDeleted: Bool? {
+    get { storage.fields.isDeleted }
+    set { modify { $0.isDeleted = newValue } }
+  }
+  /// `"reactions"`: reactions and their counts, in the order of the line's object.
+  ///
+  /// In a ``StreamTranscript`` the counts also hold the reactions its `react` events added,
+  /// so the item says what is shown.
+  public var reactions: [MessageReaction] {
+    get { storage.fields.rare?.fields.reactions ?? [] }
+    set { modify { $0.rareFields.reactions = newValue } }
+  }
+  /// What the message quoted by ``replyTo`` looks like now, as the transcript holding this
+  /// item resolved it; `nil` for an item no transcript resolved. Never on the wire.
+  public internal(set) var quote: MessageQuote? {
+    get { storage.fields.rare?.fields.quote }
+    set { modify { $0.rareFields.quote = newValue } }
+  }
   /// The fields of the item's object that the wire format does not define, in the order of the line.
   ///
   /// The decoder keeps each unknown key, as written, with its value's JSON text exactly as it is on the
@@ -111,8 +146,8 @@ public struct StreamItem: Sendable, Hashable {
   /// decoder keeps only the last of a repeated name. Empty, and free, for items without such fields;
   /// they take part in equality and hashing like every other field.
   public var extraFields: [ExtraField] {
-    get { storage.fields.extraFields ?? [] }
-    set { modify { $0.extraFields = newValue.isEmpty ? nil : newValue } }
+    get { storage.fields.rare?.fields.extraFields ?? [] }
+    set { modify { $0.rareFields.extraFields = newValue } }
   }
 
   public static func == (lhs: StreamItem, rhs: StreamItem) -> Bool {
@@ -138,14 +173,46 @@ public struct StreamItem: Sendable, Hashable {
     var sender: String?
     var date: Timestamp?
     var isIncoming: Bool?
+    var isEdited: Bool?
+    var isDeleted: Bool?
     var text: String?
     var width: Double?
     var status: DeliveryStatus?
     var height: Double?
     var caption: String?
-    /// `nil` rather than an empty array when there are none, so that making, copying and freeing an
-    /// item without extra fields never retains or releases an array.
-    var extraFields: [ExtraField]?
+    /// `nil` when none of the rare fields is set, so that making, copying and freeing a plain
+    /// message never retains or releases anything for them.
+    var rare: RareBox?
+
+    /// The rare fields as a value; setting them boxes them anew (the box is shared by copies).
+    var rareFields: RareFields {
+      get { rare?.fields ?? RareFields() }
+      set { rare = RareBox(newValue) }
+    }
+  }
+
+  /// Fields most items lack: a reply's id and quote, reactions, unknown fields.
+  struct RareFields: Hashable {
+    var replyTo: String?
+    var quote: MessageQuote?
+    var reactions: [MessageReaction] = []
+    var extraFields: [ExtraField] = []
+
+    var isEmpty: Bool { replyTo == nil && quote == nil && reactions.isEmpty && extraFields.isEmpty }
+  }
+
+  /// The rare fields behind one reference; never changed once made.
+  final class RareBox: Hashable, Sendable {
+    let fields: RareFields
+
+    /// `nil` when there is nothing to keep.
+    init?(_ fields: RareFields) {
+      guard !fields.isEmpty else { return nil }
+      self.fields = fields
+    }
+
+    static func == (lhs: RareBox, rhs: RareBox) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
+    func hash(into hasher: inout Hasher) { hasher.combine(fields) }
   }
 
   /// Written only through `modify`, which writes only while one value owns the storage: to

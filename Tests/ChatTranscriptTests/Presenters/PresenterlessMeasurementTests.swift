@@ -3,19 +3,25 @@ import TestSupport
 import Testing
 
 /// Builders with a height measurer: rows are sized without presenters, and get one only when
-/// they need it (on screen, asked for), so presenters made follow the screen, not the
-/// transcript.
+/// they need it (on screen or within the working range around it, asked for), so presenters
+/// made follow the screen, not the transcript.
 @Suite struct PresenterlessMeasurementTests {
   /// 200 items of heights 1–3; the viewport shows a handful of them.
   private static func items() -> [any ChatItem] {
     (0..<200).map { TestItem(id: "m\($0)", height: Double($0 % 3 + 1)) }
   }
 
-  @Test func onlyRowsOnScreenGetPresenters() {
+  @Test func onlyRowsNearTheScreenGetPresenters() throws {
     let harness = TranscriptHarness(items: Self.items(), measuresWithoutPresenters: true)
-    let visible = harness.controller.collectionView.visibleCells.count
-    #expect(visible > 0 && visible < 10)
-    #expect(harness.log.built == visible)
+    let collectionView = harness.controller.collectionView
+    let visible = collectionView.visibleCells.map(\.row)
+    #expect(visible.count > 0 && visible.count < 10)
+    // The rows on screen and those within a viewport height above them (the bottom is the end).
+    let workingRange = collectionView.workingRangeRows
+    let firstVisible = try #require(visible.first)
+    #expect(workingRange.upperBound == 200 && workingRange.lowerBound < firstVisible)
+    #expect(workingRange.count < 2 * 10)
+    #expect(harness.log.built == workingRange.count)
     #expect(harness.log.ownerHeights == 0)
     // Every row has its height all the same: 1, 2, 3, 1, …, 200 rows adding up to 399.
     #expect(harness.controller.contentHeight == 399)
@@ -35,10 +41,13 @@ import Testing
     harness.controller.collectionView.setContentOffset(0)
     let top = harness.controller.collectionView.visibleCells.map(\.row)
     #expect(top.first == 0)
-    #expect(harness.log.built == builtAtBottom + top.count)
+    // The rows on screen and within a viewport height below them.
+    let workingRange = harness.controller.collectionView.workingRangeRows
+    #expect(workingRange.lowerBound == 0 && workingRange.count > top.count)
+    #expect(harness.log.built == builtAtBottom + workingRange.count)
     // Scrolling back finds the presenters kept: none is made twice.
     harness.controller.collectionView.scrollToBottom()
-    #expect(harness.log.built == builtAtBottom + top.count)
+    #expect(harness.log.built == builtAtBottom + workingRange.count)
   }
 
   @Test func askingForAPresenterMakesItOnceAndKeepsIt() {
