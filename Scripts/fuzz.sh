@@ -79,7 +79,7 @@ harness_files() {
   case "$1" in
     render) echo Tests/TestSupport/MarkupChecker.swift ;;
     view)
-      printf 'Samples/transcript-cli/View/%s.swift\n' ViewerScreen PagedTranscript Key KeyDecoder
+      printf 'Samples/transcript-cli/View/%s.swift\n' ViewerScreen ViewerSearch PagedTranscript Key KeyDecoder
       printf 'Samples/transcript-cli/Screen/%s.swift\n' ScreenFrame StatusLine
       ;;
   esac

@@ -26,6 +26,8 @@ enum ViewCommand {
       Up, k / Down, j     one row
       PgUp, b / PgDn, Space   one screen
       Home, g / End, G    the first item (loading all history) / the newest
+      /                   search message text (case ignored); Enter searches, Esc cancels
+      n / N               the next / the previous match (the match is selected)
       Ctrl-L              repaint
       q, Ctrl-C           quit and restore the terminal
 

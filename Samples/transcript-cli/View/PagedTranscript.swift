@@ -9,8 +9,8 @@ import ChatTranscript
 /// measured and laid out, so a transcript of a million messages opens as fast as one page.
 final class PagedTranscript: ChatDataSource {
   weak var delegate: (any ChatDataSourceDelegate)?
-  /// The whole transcript, oldest first.
-  private let allItems: [any ChatItem]
+  /// The whole transcript, oldest first, loaded or not (what a search looks through).
+  let allItems: [any ChatItem]
   /// Each item's position in `allItems`, by the id's UTF-8 bytes.
   private let positionOfID: [UTF8Key: Int]
   /// Items per page.
@@ -47,5 +47,11 @@ final class PagedTranscript: ChatDataSource {
     let page = Array(allItems[start..<firstLoaded])
     firstLoaded = start
     delegate?.chatDataSource(self, didChange: [.insert(page, at: 0)], type: .pagination)
+  }
+
+  /// Loads older pages until the item at `position` is loaded: a jump to a message far up
+  /// (a search match) takes history in page by page, as scrolling there would.
+  func load(through position: Int) {
+    while firstLoaded > max(position, 0) { loadPrevious() }
   }
 }

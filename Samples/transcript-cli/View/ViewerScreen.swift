@@ -26,6 +26,12 @@ final class ViewerScreen {
   private let usesColour: Bool
   /// How long the most recent `applyPendingUpdates()` that had work took.
   private var lastLayoutMilliseconds = 0.0
+  /// The query being typed after `/`, and the last one searched for.
+  private(set) var search = ViewerSearch()
+  /// The position, in the whole transcript, of the message the last search went to.
+  private(set) var matchPosition: Int?
+  /// What the last search found, for the status bar.
+  private var searchNote: String?
 
   /// - Parameters:
   ///   - items: the whole transcript, oldest first.
@@ -55,6 +61,13 @@ final class ViewerScreen {
   // MARK: Keys
 
   func perform(_ key: Key) -> KeyOutcome {
+    if search.isEditing {
+      if case .search = search.edit(with: key) {
+        matchPosition = nil
+        goToMatch(forward: true)
+      }
+      return .handled
+    }
     let collectionView = controller.collectionView
     let page = max(Int(collectionView.viewport.height) - 1, 1)
     var outcome = KeyOutcome.handled
@@ -67,6 +80,9 @@ final class ViewerScreen {
     case .end, .byte(UInt8(ascii: "G")): collectionView.scrollToBottom()
     case .byte(UInt8(ascii: "q")), .byte(UInt8(ascii: "Q")), .byte(0x03), .byte(0x04): return .quit
     case .byte(0x0C): outcome = .repaintAll
+    case .byte(UInt8(ascii: "/")): search.begin()
+    case .byte(UInt8(ascii: "n")): goToMatch(forward: true)
+    case .byte(UInt8(ascii: "N")): goToMatch(forward: false)
     default: break
     }
     applyUpdates()
@@ -94,6 +110,29 @@ final class ViewerScreen {
       if transcript.loadedCount == loadedBefore { break }
     }
     collectionView.scrollToTop()
+  }
+
+  /// Goes to the next (or previous) message holding the last query, from the last match or
+  /// else from the item at the top, loading history as far as it, and selects it.
+  private func goToMatch(forward: Bool) {
+    let query = search.lastQuery
+    guard !query.isEmpty else { return }
+    let top = topItemNumber.map { $0 - 1 }
+    let from = matchPosition ?? top.map { forward ? $0 - 1 : $0 + 1 }
+    guard let position = ViewerSearch.match(of: query, in: transcript.allItems, after: from, forward: forward)
+    else {
+      searchNote = "no match for \(query)"
+      return
+    }
+    matchPosition = position
+    transcript.load(through: position)
+    applyUpdates()
+    let id = transcript.allItems[position].id
+    controller.deselectAll()
+    controller.selectItem(withID: id)
+    _ = controller.scrollToItem(withID: id, at: .center)
+    applyUpdates()
+    searchNote = "match at \(position + 1)"
   }
 
   // MARK: Size, layout and drawing
@@ -133,11 +172,15 @@ final class ViewerScreen {
 
   /// Items loaded of all, the item at the top, the last layout time and the keys.
   var statusLine: StatusLine {
+    if search.isEditing {
+      return StatusLine(left: " /" + search.query, right: "Enter searches · Esc cancels ")
+    }
     var left = " \(transcript.loadedCount)/\(transcript.totalCount) items"
     if let top = topItemNumber { left += " · at \(top)" }
+    if let searchNote { left += " · \(searchNote)" }
     let time = "layout \(Self.formatted(milliseconds: lastLayoutMilliseconds)) ms"
     // The fullest right-hand side that fits beside the counts.
-    let candidates = ["\(time) · ↑↓ PgUp PgDn g G q ", "\(time) · q quits ", "q quits "]
+    let candidates = ["\(time) · ↑↓ PgUp PgDn g G / n N q ", "\(time) · q quits ", "q quits "]
     for right in candidates where StatusLine(left: left, right: right).fits(columns: columns) {
       return StatusLine(left: left, right: right)
     }
