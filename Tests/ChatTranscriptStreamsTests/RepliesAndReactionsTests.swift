@@ -186,4 +186,19 @@ import Testing
     #expect(chat.transcript.replyAndReactionStorage.itemsWithReactions == 0)
     #expect(chat.item("m1")?.reactions == [])
   }
+
+  /// A given count at the decoder's maximum plus a sender's reaction stays at the maximum, so
+  /// the item written out again reads back.
+  @Test func totalsStayWithinWhatTheDecoderReads() throws {
+    let transcript = StreamTranscript()
+    let maximum = StreamDecoder.maximumReactionCount
+    let item = StreamItem(
+      id: "m1", type: "text", text: "hi", reactions: [MessageReaction(reaction: "👍", count: maximum)])
+    #expect(transcript.apply(.insert(item, position: .end)).isEmpty)
+    #expect(transcript.apply(.react(id: "m1", sender: "bob", reaction: "👍", isActive: true)).isEmpty)
+    let stored = try #require(transcript.chatItems.first as? StreamItem)
+    #expect(stored.reactions.map(\.count) == [maximum])
+    let line = StreamEncoder().encode(.insert(stored, position: .end))
+    #expect((try? StreamDecoder().decode(line).get()) != nil, "\(line)")
+  }
 }

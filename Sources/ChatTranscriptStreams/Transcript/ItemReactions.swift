@@ -39,14 +39,15 @@ struct ItemReactions {
   }
 
   /// The counts shown: each given count plus its senders, then the reactions only senders gave,
-  /// in the order they first appeared.
+  /// in the order they first appeared. A total stops at ``StreamDecoder/maximumReactionCount``,
+  /// so the item, written out again, is a line the decoder reads back.
   ///
   /// - Complexity: O(*k*²) for *k* reactions, at most the limit.
   var totals: [MessageReaction] {
     var totals = given
     for (reaction, senders) in senders {
       if let index = totals.firstIndex(where: { $0.reaction.hasSameBytes(as: reaction) }) {
-        totals[index].count += senders.count
+        totals[index].count = min(totals[index].count + senders.count, StreamDecoder.maximumReactionCount)
       } else {
         totals.append(MessageReaction(reaction: reaction, count: senders.count))
       }
