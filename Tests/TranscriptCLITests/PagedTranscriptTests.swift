@@ -47,6 +47,23 @@ import Testing
     #expect(paged.position(ofID: "m7") == 7)
   }
 
+  /// A jump far up loads whole pages as far as the item, in one pagination insert.
+  @Test func loadingThroughAPositionIsOneInsertOfWholePages() {
+    let paged = PagedTranscript(items: Self.items(1_000), pageSize: 100)
+    let recorder = Recorder()
+    paged.delegate = recorder
+    paged.load(through: 455)
+    #expect(paged.loadedCount == 600, "pages 400..<900 and the newest")
+    #expect(recorder.changes.count == 1)
+    guard case .insert(let items, at: 0) = recorder.changes.first?.changes.first else {
+      Issue.record("not an insert at the top: \(recorder.changes)")
+      return
+    }
+    #expect(items.map(\.id) == (400..<900).map { "m\($0)" })
+    paged.load(through: 455)
+    #expect(recorder.changes.count == 1, "already loaded")
+  }
+
   /// Through the engine: scrolling to the top asks for the next page, and the row the reader
   /// was looking at stays where it was.
   @Test func theControllerPagesInHistoryAndKeepsTheReadingPosition() throws {

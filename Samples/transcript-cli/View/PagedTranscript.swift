@@ -49,9 +49,14 @@ final class PagedTranscript: ChatDataSource {
     delegate?.chatDataSource(self, didChange: [.insert(page, at: 0)], type: .pagination)
   }
 
-  /// Loads older pages until the item at `position` is loaded: a jump to a message far up
-  /// (a search match) takes history in page by page, as scrolling there would.
+  /// Loads the older pages up to the one holding the item at `position`, as one `.pagination`
+  /// insert: a jump to a message far up (a search match) is one update, not one per page.
   func load(through position: Int) {
-    while firstLoaded > max(position, 0) { loadPrevious() }
+    guard firstLoaded > max(position, 0) else { return }
+    let pages = (firstLoaded - max(position, 0) + pageSize - 1) / pageSize
+    let start = max(firstLoaded - pages * pageSize, 0)
+    let loaded = Array(allItems[start..<firstLoaded])
+    firstLoaded = start
+    delegate?.chatDataSource(self, didChange: [.insert(loaded, at: 0)], type: .pagination)
   }
 }
