@@ -168,11 +168,15 @@ public final class CollectionView {
   /// Scrolls so that `row` is at `position` in the viewport (as far as the content allows).
   public func scrollToRow(_ row: Int, at position: ScrollPosition = .top) {
     guard let dataSource, row >= 0, row < dataSource.numberOfRows else { return }
-    let frame = dataSource.frameForRow(at: row)
+    setContentOffset(contentOffset(showing: dataSource.frameForRow(at: row), at: position))
+  }
+
+  /// The content offset that puts `frame` at `position` in the viewport, before clamping.
+  func contentOffset(showing frame: Rect, at position: ScrollPosition) -> Double {
     switch position {
-    case .top: setContentOffset(frame.minY)
-    case .center: setContentOffset(frame.minY - (viewport.height - frame.height) / 2)
-    case .bottom: setContentOffset(frame.maxY - viewport.height)
+    case .top: frame.minY
+    case .center: frame.minY - (viewport.height - frame.height) / 2
+    case .bottom: frame.maxY - viewport.height
     }
   }
 

@@ -45,7 +45,12 @@ extension ChatTranscriptController {
     let addedAtBottom =
       layout.count > 0 && (prepared.lastRowKey.map { layout.payload(at: layout.count - 1).key != $0 } ?? true)
     let offset: Double
-    if prepared.wasAtBottom && (prepared.batch.type != .pagination || addedAtBottom) {
+    if let jump = pendingJump, let row = row(ofItemWithID: jump.id) {
+      // The window (or any update) that brought the item asked for: show it as asked.
+      pendingJump = nil
+      holdsPagination = true
+      offset = collectionView.contentOffset(showing: layout.frame(at: row), at: jump.position)
+    } else if prepared.wasAtBottom && (prepared.batch.type != .pagination || addedAtBottom) {
       offset = collectionView.maximumContentOffset
     } else if let anchor = prepared.anchor, anchor.row < layout.count {
       let extent = layout[anchor.row].metrics.extent
@@ -53,6 +58,8 @@ extension ChatTranscriptController {
     } else {
       offset = collectionView.viewport.contentOffset
     }
+    // A window without the item (it went meanwhile) ends the jump where the reader is.
+    if prepared.batch.type == .window { pendingJump = nil }
     collectionView.setContentOffset(offset, rowsChangedFrom: firstChangedRow)
   }
 
@@ -60,19 +67,35 @@ extension ChatTranscriptController {
   /// the content allows: to jump to a message (a search hit, a quoted reply). The reader then
   /// keeps that place through later updates, like any place scrolled to.
   ///
-  /// - Returns: whether the item has a row; for an id not in the layout nothing moves.
+  /// An item without a row is asked of the data source with
+  /// ``ChatDataSource/loadWindow(aroundItemWithID:)``; the update that brings it shows it at
+  /// `position`, and no page of history is asked for until the reader scrolls.
+  ///
+  /// - Returns: whether the item has a row or a window around it is coming; otherwise nothing
+  ///   moves.
   /// - Complexity: O(log n) but for the first lookup, which builds the id index (O(n)).
   @discardableResult
   public func scrollToItem(withID id: String, at position: CollectionView.ScrollPosition = .top) -> Bool {
-    guard let row = row(ofItemWithID: id) else { return false }
-    collectionView.scrollToRow(row, at: position)
+    if let row = row(ofItemWithID: id) {
+      pendingJump = nil
+      collectionView.scrollToRow(row, at: position)
+      return true
+    }
+    guard let dataSource else { return false }
+    // Set first: a data source may answer from inside the call.
+    let previous = pendingJump
+    pendingJump = (id, position)
+    guard dataSource.loadWindow(aroundItemWithID: id) else {
+      pendingJump = previous
+      return false
+    }
     return true
   }
 
   /// Asks for older (newer) items once per page when the viewport nears the top (bottom);
   /// the listeners ask the data source once for all its controllers.
   func loadPagesIfNeeded() {
-    guard let dataSource, let listeners, !queue.isUpdating else { return }
+    guard let dataSource, let listeners, !queue.isUpdating, !holdsPagination else { return }
     let viewport = collectionView.viewport
     let threshold = viewport.height * configuration.paginationThreshold
     if !isLoadingPrevious, dataSource.hasMorePrevious, viewport.contentOffset <= threshold {
@@ -158,6 +181,8 @@ extension ChatTranscriptController: CollectionViewDataSource {
   }
 
   public func collectionViewDidScroll(_ collectionView: CollectionView) {
+    // Scrolls made by an update (following the bottom, keeping the place) are not the reader's.
+    if !queue.isUpdating { holdsPagination = false }
     loadPagesIfNeeded()
   }
 }

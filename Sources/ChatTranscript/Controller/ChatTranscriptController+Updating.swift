@@ -210,7 +210,7 @@ extension ChatTranscriptController {
     prepared.next = TranscriptLayout(width: layout.width)
     reconcileSelection(&prepared.update)
     restoreReadingPosition(prepared, rowsChangedFrom: firstChangedRow)
-    if prepared.batch.type == .pagination {
+    if prepared.batch.type.answersPageRequests {
       isLoadingPrevious = false
       isLoadingNext = false
     }

@@ -60,6 +60,11 @@ public final class ChatTranscriptController {
   var nextContentVersion = 0
   var isLoadingPrevious = false
   var isLoadingNext = false
+  /// The item ``scrollToItem(withID:at:)`` asked a window of history for, and where to show it.
+  var pendingJump: (id: String, position: CollectionView.ScrollPosition)?
+  /// Set by a jump into a window: no page is asked for until the reader scrolls, so a target
+  /// shown at the window's edge does not page history in on its own.
+  var holdsPagination = false
   /// The ids of the selected items, compared by their UTF-8 bytes; each has a row.
   var selection = Set<UTF8Key>()
 

@@ -20,6 +20,18 @@ public protocol ChatDataSource: AnyObject {
   /// Trims the items to about `preferredMaxCount` around `focusPosition` (0 = oldest end,
   /// 1 = newest end), then reports `.messageCountReduction`. Returns whether it trimmed.
   func adjustNumberOfItems(preferredMaxCount: Int, focusPosition: Double) -> Bool
+  /// Replaces the items held with a window of history around the item `id`, for a data source
+  /// that holds only part of a long conversation: how a controller jumps to a message it has
+  /// no row for (a search hit, a quoted reply, the unread divider).
+  ///
+  /// Answers, now or later, with an update of type ``UpdateType/window``; the controller that
+  /// asked then shows the item where it was asked to and asks for no page until the reader
+  /// scrolls. A window answers outstanding page requests too: pages asked for the old window
+  /// are not expected to arrive.
+  ///
+  /// - Returns: whether a window is coming; `false` (the default) for an id the data source
+  ///   does not know, or a data source that holds every item.
+  func loadWindow(aroundItemWithID id: String) -> Bool
   /// The controller listening for changes.
   var delegate: (any ChatDataSourceDelegate)? { get set }
 }
@@ -30,6 +42,7 @@ extension ChatDataSource {
   public func loadPrevious() {}
   public func loadNext() {}
   public func adjustNumberOfItems(preferredMaxCount: Int, focusPosition: Double) -> Bool { false }
+  public func loadWindow(aroundItemWithID id: String) -> Bool { false }
 }
 
 /// Hears about data-source changes.

@@ -3,9 +3,9 @@
 /// A data source has one `delegate`. The controllers that share it share this object as that
 /// delegate, and it passes every change to each of them in the order they joined. It also asks
 /// for a page of history once, however many controllers reach the same edge: the request is
-/// outstanding until the data source answers with a `.pagination` update. Controllers hold it
-/// strongly (data sources hold delegates weakly) and listeners weakly, so a controller that
-/// goes away stops listening.
+/// outstanding until the data source answers with a `.pagination` (or `.window`) update.
+/// Controllers hold it strongly (data sources hold delegates weakly) and listeners weakly, so
+/// a controller that goes away stops listening.
 final class DataSourceListeners: ChatDataSourceDelegate {
   private struct Listener {
     weak var delegate: (any ChatDataSourceDelegate)?
@@ -67,7 +67,7 @@ final class DataSourceListeners: ChatDataSourceDelegate {
   }
 
   private func answered(_ type: UpdateType) {
-    guard type == .pagination else { return }
+    guard type.answersPageRequests else { return }
     isLoadingPrevious = false
     isLoadingNext = false
   }

@@ -8,6 +8,16 @@ public enum UpdateType: Sendable, Hashable, Comparable {
   case pagination
   /// The first items arrived.
   case firstLoad
+  /// The data source replaced what it held with a window of history around an item, after
+  /// ``ChatDataSource/loadWindow(aroundItemWithID:)``: the controller that asked shows that
+  /// item; the others keep the row they were reading if it is still there.
+  case window
   /// Everything may have changed: no diff, every row rebuilt.
   case reload
+}
+
+extension UpdateType {
+  /// Whether an update of this type ends outstanding page requests: a page arrived, or a
+  /// window replaced the history the pages were asked for.
+  var answersPageRequests: Bool { self == .pagination || self == .window }
 }
