@@ -60,9 +60,8 @@ struct CharacterGrid {
       case .text(let text, let x, let y, let width, let style):
         write(text, x: x, y: y, limit: x + width, style: index(of: style))
       case .image(let description, let x, let y, let width, let height, let style):
-        let style = index(of: style)
-        outline(x: x, y: y, width: width, height: height, style: style)
-        write(description, x: x + 1, y: y + height / 2, limit: x + width - 1, style: style)
+        drawImage(
+          description: description, x: x, y: y, width: width, height: height, style: index(of: style))
       case .selection(let x, let y, let width, let height):
         let style = index(of: RenderPalette.selectionStyleName)
         fill(x: x, y: y, width: width, height: height) { $0.boxStyle = style }
@@ -160,83 +159,107 @@ struct CharacterGrid {
     }
   }
 
-  /// Draws a box outline with box-drawing characters; too small boxes get brackets only.
-  private mutating func outline(x: Int, y: Int, width: Int, height: Int, style: UInt16) {
-    guard width >= 2, height >= 1 else { return }
-    if height == 1 {
-      write("[", x: x, y: y, limit: x + 1, style: style)
-      write("]", x: x + width - 1, y: y, limit: x + width, style: style)
-      return
+  /// Draws an image placeholder: its outline, then its description across the middle.
+  private mutating func drawImage(
+    description: String, x: Int, y: Int, width: Int, height: Int, style: UInt16
+  ) {
+    for stroke in Self.imageStrokes(description: description, x: x, y: y, width: width, height: height) {
+      write(stroke.text, x: stroke.x, y: stroke.y, limit: stroke.limit, style: style)
     }
-    let horizontal = String(repeating: "─", count: width - 2)
-    write("┌" + horizontal + "┐", x: x, y: y, limit: x + width, style: style)
-    for row in (y + 1)..<(y + height - 1) {
-      write("│", x: x, y: row, limit: x + 1, style: style)
-      write("│", x: x + width - 1, y: row, limit: x + width, style: style)
-    }
-    write("└" + horizontal + "┘", x: x, y: y + height - 1, limit: x + width, style: style)
   }
 
-  /// Writes `text` like ``write(_:x:y:limit:style:)`` when it is printable ASCII, where every
-  /// byte is a cluster one column wide: without cluster segmentation, one cell per byte.
-  ///
-  /// - Returns: `false`, having written nothing, when `text` is not printable ASCII.
-  private mutating func writePrintableASCII(_ text: String, x: Int, y: Int, limit: Int, style: UInt16) -> Bool
+  /// The texts an image placeholder is drawn with, in drawing order: an outline in
+  /// box-drawing characters (brackets only for a box one row high), then the description
+  /// across the middle row.
+  static func imageStrokes(description: String, x: Int, y: Int, width: Int, height: Int)
+    -> [(text: String, x: Int, y: Int, limit: Int)]
   {
-    let written: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
-      guard source.allSatisfy({ $0 &- 0x20 < 0x5F }) else { return false }
-      let first = max(x, 0)
-      let end = min(limit, width, x + source.count)
-      guard first < end else { return true }
-      let start = bytes.count
-      bytes.append(contentsOf: source[(first - x)..<(end - x)])
-      var offset = UInt32(truncatingIfNeeded: start)
-      update(row: y, columns: first, end) { cell in
-        cell.textStart = offset
-        cell.textLength = 1
-        cell.textStyle = style
-        offset &+= 1
+    var strokes: [(text: String, x: Int, y: Int, limit: Int)] = []
+    if width >= 2, height == 1 {
+      strokes.append(("[", x, y, x + 1))
+      strokes.append(("]", x + width - 1, y, x + width))
+    } else if width >= 2, height > 1 {
+      let horizontal = String(repeating: "─", count: width - 2)
+      strokes.append(("┌" + horizontal + "┐", x, y, x + width))
+      for row in (y + 1)..<(y + height - 1) {
+        strokes.append(("│", x, row, x + 1))
+        strokes.append(("│", x + width - 1, row, x + width))
       }
-      return true
+      strokes.append(("└" + horizontal + "┘", x, y + height - 1, x + width))
     }
-    return written ?? false
+    strokes.append((description, x + 1, y + height / 2, x + width - 1))
+    return strokes
   }
 
   /// Writes `text` from column `x` of row `y`, stopping before column `limit` or the edge.
   mutating func write(_ text: String, x: Int, y: Int, limit: Int, style: UInt16) {
     guard y >= 0, y < rows.count else { return }
-    if writePrintableASCII(text, x: x, y: y, limit: limit, style: style) { return }
-    var column = x
-    let end = min(limit, width)
+    Self.forEachDrawnCluster(of: text, x: x, end: min(limit, width)) { column, source, width, isASCIIRun in
+      var start = UInt32(truncatingIfNeeded: bytes.count)
+      if isASCIIRun {
+        bytes.append(contentsOf: source)
+        update(row: y, columns: column, column + width) { cell in
+          cell.textStart = start
+          cell.textLength = 1
+          cell.textStyle = style
+          start &+= 1
+        }
+        return
+      }
+      Self.appendCluster(source, to: &bytes)
+      let length = UInt16(bytes.count - Int(start))
+      // A cluster wider than one column covers the cells after it (three for 🖐🏼 and its
+      // skin tone, by the width rules).
+      update(row: y, columns: column, column + width) { cell in
+        cell.textLength = Cell.covered
+        cell.textStyle = style
+      }
+      update(row: y, columns: column, column + 1) { cell in
+        cell.textStart = start
+        cell.textLength = length
+      }
+    }
+  }
+
+  /// Walks the clusters of `text` drawn from column `x` up to column `end`, as every renderer
+  /// draws text: clusters of no width are left out, drawing stops at the first cluster that
+  /// does not fit, and clusters left of column 0 are skipped (but take their columns).
+  ///
+  /// `body` gets each drawn cluster's column, UTF-8 bytes and width; printable ASCII, where
+  /// every byte is a cluster one column wide, comes as one run of bytes (`isASCIIRun`).
+  static func forEachDrawnCluster(
+    of text: String, x: Int, end: Int,
+    _ body: (_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ width: Int, _ isASCIIRun: Bool) -> Void
+  ) {
     var utf8 = text
     utf8.withUTF8 { source in
-      for cluster in GraphemeClusters(text) {
-        guard cluster.width > 0 else { continue }
-        if column + cluster.width > end { break }
-        if column >= 0 {
-          let start = UInt32(truncatingIfNeeded: bytes.count)
-          let from = text.utf8.distance(from: text.startIndex, to: cluster.range.lowerBound)
-          let to = text.utf8.distance(from: text.startIndex, to: cluster.range.upperBound)
-          // A cluster longer than a cell can say is drawn as U+FFFD.
-          if to - from < Int(Cell.covered) {
-            bytes.append(contentsOf: source[from..<to])
-          } else {
-            bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
-          }
-          let length = UInt16(bytes.count - Int(start))
-          // A cluster wider than one column covers the cells after it (three for 🖐🏼 and
-          // its skin tone, by the width rules).
-          update(row: y, columns: column, column + cluster.width) { cell in
-            cell.textLength = Cell.covered
-            cell.textStyle = style
-          }
-          update(row: y, columns: column, column + 1) { cell in
-            cell.textStart = start
-            cell.textLength = length
-          }
+      if source.allSatisfy({ $0 &- 0x20 < 0x5F }) {
+        let first = max(x, 0)
+        let stop = min(end, x + source.count)
+        if first < stop {
+          body(first, UnsafeBufferPointer(rebasing: source[(first - x)..<(stop - x)]), stop - first, true)
         }
-        column += cluster.width
+        return
       }
+      var column = x
+      GraphemeClusters.forEachCluster(inUTF8: source) { cluster, width in
+        guard width > 0, column <= end else { return }
+        guard column + width <= end else {
+          column = end + 1  // Nothing after a cluster that does not fit is drawn.
+          return
+        }
+        if column >= 0 { body(column, UnsafeBufferPointer(rebasing: source[cluster]), width, false) }
+        column += width
+      }
+    }
+  }
+
+  /// Appends a cluster's bytes; one longer than a cell can say is drawn as U+FFFD.
+  static func appendCluster(_ cluster: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    if cluster.count < Int(Cell.covered) {
+      output.append(contentsOf: cluster)
+    } else {
+      output.append(contentsOf: [0xEF, 0xBF, 0xBD])
     }
   }
 }

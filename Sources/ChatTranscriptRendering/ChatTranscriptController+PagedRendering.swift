@@ -31,7 +31,10 @@ extension ChatTranscriptController {
   /// Labels are wrapped once, however many pages they span. Pinned headers are not pinned
   /// here (``CollectionView/pinsHeaders`` is off while the pages are drawn): in a document
   /// every row is drawn once, where it is, and a heading repeated at the top of each page
-  /// would be drawn over the rows there. Moves the viewport.
+  /// would be drawn over the rows there. Nor is there a working range
+  /// (``CollectionView/workingRangeDistance`` is `nil` meanwhile): pages are drawn, not
+  /// scrolled to, and telling presenters of the three pages around each one cost a twentieth
+  /// of the drawing. Moves the viewport.
   public func forEachPage(
     from top: Double, to bottom: Double, measurer: any TextMeasurer = TerminalTextMeasurer(),
     _ body: (_ scene: RenderScene, _ rowOffset: Int) -> Void
@@ -39,9 +42,14 @@ extension ChatTranscriptController {
     let width = collectionView.viewport.width
     // A message taller than a page is wrapped once, not once per page it spans.
     let lineCache = LabelLineCache()
-    let pinsHeaders = collectionView.pinsHeaders
+    let (pinsHeaders, workingRangeDistance) = (
+      collectionView.pinsHeaders, collectionView.workingRangeDistance
+    )
     collectionView.pinsHeaders = false
-    defer { collectionView.pinsHeaders = pinsHeaders }
+    collectionView.workingRangeDistance = nil
+    defer {
+      (collectionView.pinsHeaders, collectionView.workingRangeDistance) = (pinsHeaders, workingRangeDistance)
+    }
     var offset = top
     var rowOffset = 0
     while offset < bottom {

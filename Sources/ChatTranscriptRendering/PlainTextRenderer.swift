@@ -12,9 +12,11 @@ public struct PlainTextRenderer: SceneRenderer {
     self.measurer = measurer
   }
 
-  /// Each row's cells as UTF-8, without the spaces that end it: built as bytes, with no string
-  /// per cell.
+  /// Each row's text, without the spaces that end it. Most scenes are drawn line by line,
+  /// straight to UTF-8; a scene where texts share columns, or with a selection band, goes
+  /// through a ``CharacterGrid``, which draws later texts over earlier ones cell by cell.
   public func render(_ scene: RenderScene) -> String {
+    if let text = Self.renderByLines(scene) { return text }
     var grid = CharacterGrid(scene)
     grid.markSelectedLines()
     var output: [UInt8] = []
@@ -25,5 +27,112 @@ public struct PlainTextRenderer: SceneRenderer {
       for cell in row.cells[...last] { grid.appendText(of: cell, to: &output) }
     }
     return String(decoding: output, as: UTF8.self)
+  }
+
+  /// One text of the scene on one row: where it starts and the column it must stop before.
+  private struct Stroke {
+    var y: Int
+    var x: Int
+    var limit: Int
+    var text: String
+  }
+
+  /// The scene's rows written left to right without a grid: what the grid would give when no
+  /// two texts share a column of a row (boxes draw nothing in plain text); `nil` otherwise, or
+  /// when a selection band needs its marks.
+  ///
+  /// - Complexity: O(t log t + b) for t texts and b bytes drawn, where the grid costs the
+  ///   cells the page covers.
+  private static func renderByLines(_ scene: RenderScene) -> String? {
+    var strokes: [Stroke] = []
+    strokes.reserveCapacity(scene.height + scene.height / 2)
+    for element in scene.elements {
+      switch element {
+      case .box: continue
+      case .selection: return nil
+      case .text(let text, let x, let y, let width, _):
+        strokes.append(Stroke(y: y, x: x, limit: x + width, text: text))
+      case .image(let description, let x, let y, let width, let height, _):
+        for stroke in CharacterGrid.imageStrokes(
+          description: description, x: x, y: y, width: width, height: height)
+        {
+          strokes.append(Stroke(y: stroke.y, x: stroke.x, limit: stroke.limit, text: stroke.text))
+        }
+      }
+    }
+    // Texts come cell by cell, and a cell's views in their order: nearly sorted already.
+    if !strokes.isSorted(by: Self.precedes) { strokes.sort(by: Self.precedes) }
+
+    var lines = Lines(capacity: scene.height * 32)
+    for stroke in strokes where stroke.y >= 0 && stroke.y < scene.height {
+      while lines.row < stroke.y { lines.endLine() }
+      guard lines.draw(stroke, sceneWidth: scene.width) else { return nil }
+    }
+    while lines.row < scene.height - 1 { lines.endLine() }
+    lines.trimLine()
+    return String(decoding: lines.output, as: UTF8.self)
+  }
+
+  /// The lines written so far, as UTF-8.
+  private struct Lines {
+    private(set) var output: [UInt8] = []
+    private(set) var row = 0
+    private var lineStart = 0
+    /// The first column not yet written on the current row.
+    private var column = 0
+
+    init(capacity: Int) { output.reserveCapacity(capacity) }
+
+    /// Draws `stroke` on the current row; `false`, drawing nothing, when it starts left of
+    /// what the row already shows (it would share its columns).
+    mutating func draw(_ stroke: Stroke, sceneWidth: Int) -> Bool {
+      guard stroke.x >= column else { return false }
+      var column = column
+      var output = output
+      self.output = []
+      CharacterGrid.forEachDrawnCluster(of: stroke.text, x: stroke.x, end: min(stroke.limit, sceneWidth)) {
+        start, bytes, width, isASCIIRun in
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: start - column))
+        if isASCIIRun {
+          output.append(contentsOf: bytes)
+        } else {
+          CharacterGrid.appendCluster(bytes, to: &output)
+        }
+        column = start + width
+      }
+      self.output = output
+      self.column = column
+      return true
+    }
+
+    /// Ends the current row, without the spaces that end it.
+    mutating func endLine() {
+      trimLine()
+      output.append(UInt8(ascii: "\n"))
+      lineStart = output.count
+      row += 1
+      column = 0
+    }
+
+    mutating func trimLine() {
+      while output.count > lineStart, output[output.count - 1] == UInt8(ascii: " ") { output.removeLast() }
+    }
+  }
+
+  private static func precedes(_ first: Stroke, _ second: Stroke) -> Bool {
+    (first.y, first.x) < (second.y, second.x)
+  }
+}
+
+extension Sequence {
+  /// Whether every element precedes or ties with the next, by `areInIncreasingOrder`.
+  fileprivate func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
+    var iterator = makeIterator()
+    guard var previous = iterator.next() else { return true }
+    while let next = iterator.next() {
+      if areInIncreasingOrder(next, previous) { return false }
+      previous = next
+    }
+    return true
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A presenter base class that remembers which cell currently shows its item.
 ///
 /// Subclasses override `configure(_:decoration:)` and read `visibleCell` when they need to
@@ -11,7 +13,16 @@ open class BaseChatItemPresenter<Cell: CollectionViewCell>: ChatItemPresenter {
 
   public init() {}
 
-  open class var reuseIdentifier: String { String(describing: Cell.self) }
+  /// The cell class's name, worked out once per class (see ``cellClassNames``).
+  open class var reuseIdentifier: String {
+    cellClassNames.withLock { names in
+      let key = ObjectIdentifier(Cell.self)
+      if let name = names[key] { return name }
+      let name = String(describing: Cell.self)
+      names[key] = name
+      return name
+    }
+  }
 
   open class func registerCells(in collectionView: CollectionView) {
     collectionView.register(Cell.self, forReuseIdentifier: reuseIdentifier)
@@ -64,3 +75,8 @@ open class BaseChatItemPresenter<Cell: CollectionViewCell>: ChatItemPresenter {
     configure(cell, decoration: decoration)
   }
 }
+
+/// Cell class names by class. `String(describing:)` demangles a type's name, some 7,000
+/// instructions, and every cell a presenter dequeues asks for its reuse identifier: a page of a
+/// whole-transcript render spent a twentieth of its time there.
+private let cellClassNames = Mutex<[ObjectIdentifier: String]>([:])

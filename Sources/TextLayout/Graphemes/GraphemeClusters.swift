@@ -64,3 +64,22 @@ public struct GraphemeClusters: Sequence, Sendable {
     }
   }
 }
+
+extension GraphemeClusters {
+  /// Calls `body` with the byte range and width of each cluster of UTF-8 `bytes`, in order:
+  /// the walk renderers make over text already measured, without the string indexes the
+  /// sequence hands out. Ill-formed bytes count as U+FFFD, one per maximal ill-formed subpart.
+  ///
+  /// - Complexity: O(n) for n bytes.
+  @inlinable
+  public static func forEachCluster(
+    inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (_ cluster: Range<Int>, _ width: Int) -> Void
+  ) {
+    walkClusters(bytes, body)
+  }
+
+  @usableFromInline
+  static func walkClusters(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) -> Void) {
+    ClusterScanner.forEachCluster(in: bytes, 0..<bytes.count, body)
+  }
+}
