@@ -61,7 +61,8 @@ import TranscriptGenerator
       let y = random.int(in: -1...height)
       switch random.below(6) {
       case 0:
-        elements.append(.box(x: x, y: y, width: random.int(in: 0...8), height: random.int(in: 0...3), style: "b"))
+        elements.append(
+          .box(x: x, y: y, width: random.int(in: 0...8), height: random.int(in: 0...3), style: "b"))
       case 1:
         elements.append(
           .image(
