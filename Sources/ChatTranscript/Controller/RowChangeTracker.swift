@@ -100,7 +100,8 @@ struct RowChangeTracker {
   /// Records that the current rows in `range`, which were `rows`, were replaced by rows
   /// showing `origins` (see ``origins(of:)``).
   ///
-  /// - Complexity: O(regions + range + origins + the regions it joins).
+  /// - Complexity: O(regions + range + origins + the regions it joins); an edit inside one
+  ///   region or at its end costs O(regions + range + origins) amortized.
   mutating func replace(_ range: Range<Int>, rows: [OldRow], with origins: [Int]) {
     guard !regions.isEmpty else {
       // The update's first edit: nothing moved yet.
@@ -125,6 +126,17 @@ struct RowChangeTracker {
       let growthBefore = position < regions.count ? starts[position] - regions[position].oldStart : growth
       regions.insert(
         Region(oldStart: range.lowerBound - growthBefore, oldRows: rows, origins: origins), at: position)
+      return
+    }
+    if first == last, range.lowerBound >= starts[first] {
+      // Within one region or past its end (a stream's appends, one after another): edited in
+      // place, so that k edits of a growing region cost O(k), not a copy of it each.
+      let end = starts[first] + regions[first].origins.count
+      if range.upperBound > end {
+        regions[first].oldRows.append(contentsOf: rows[(end - range.lowerBound)...])
+      }
+      regions[first].origins.replaceSubrange(
+        (range.lowerBound - starts[first])..<(min(range.upperBound, end) - starts[first]), with: origins)
       return
     }
     let growthBefore = starts[first] - regions[first].oldStart
