@@ -8,7 +8,7 @@
 #   Scripts/fuzz.sh replay TARGET FILE...         run inputs once (a crash file, a corpus entry)
 #   Scripts/fuzz.sh minimize TARGET FILE [SECONDS] shrink a crashing input (to .build-fuzz/artifacts/)
 #
-# Targets: decoder, measurer, updates, render, view. The seed corpus in Fuzz/Corpus/TARGET/ is only read;
+# Targets: decoder, measurer, updates, render, view, font. The seed corpus in Fuzz/Corpus/TARGET/ is only read;
 # new entries and crash artifacts go to .build-fuzz/, which git ignores.
 #
 # Not a SwiftPM target: libFuzzer needs -sanitize=fuzzer on the library code too (for coverage),
@@ -23,7 +23,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 # sandbox; libFuzzer and ASan print the stack and save the input, which is all we need.
 export SWIFT_BACKTRACE="enable=no"
 
-readonly TARGETS=(decoder measurer updates render view)
+readonly TARGETS=(decoder measurer updates render view font)
 # The libraries the harnesses link, each after the ones it imports.
 readonly MODULES=(
   TextLayout ChatTranscript ChatTranscriptMessages ChatTranscriptStreams ChatTranscriptRendering TranscriptGenerator
@@ -62,6 +62,7 @@ harness_path() {
     updates) echo Fuzz/Updates ;;
     render) echo Fuzz/Render ;;
     view) echo Fuzz/View ;;
+    font) echo Fuzz/FontTarget.swift ;;
     *) echo "unknown target '$1' (expected one of: ${TARGETS[*]})" >&2; exit 2 ;;
   esac
 }
@@ -92,6 +93,7 @@ max_len() {
     updates) echo 1024 ;;
     render) echo 4096 ;;
     view) echo 1024 ;;
+    font) echo 16384 ;;
   esac
 }
 

@@ -6,10 +6,15 @@
 /// whole line is placed cluster by cluster; hanging spaces then count toward the next
 /// segment's fit; a mandatory break that is not at the end of the text starts a new line.
 /// A line's reported width leaves out the spaces that end it.
-struct GreedyLineFitter<Sink: LineSink> {
-  /// The line width in columns, at least 1.
+///
+/// Widths are integers in whatever unit `Clusters` gives: columns for the terminal measurer,
+/// 1/1024 of a pixel for the point measurer.
+struct GreedyLineFitter<Sink: LineSink, Clusters: ClusterWidths> {
+  /// The line width, at least 1.
   let maxWidth: Int
   private(set) var sink: Sink
+  /// Splits a body wider than the line into clusters.
+  private let clusters: Clusters
   /// Columns used on the current line, hanging spaces included.
   private(set) var width = 0
   /// Columns up to the end of the last body placed on the current line.
@@ -18,11 +23,13 @@ struct GreedyLineFitter<Sink: LineSink> {
   private var contentEnd = 0
 
   /// - Parameters:
-  ///   - maxWidth: the line width in columns, at least 1.
+  ///   - maxWidth: the line width, at least 1.
   ///   - sink: receives the lines.
-  init(maxWidth: Int, sink: Sink) {
+  ///   - clusters: the widths of the clusters of a body wider than the line.
+  init(maxWidth: Int, sink: Sink, clusters: Clusters) {
     self.maxWidth = maxWidth
     self.sink = sink
+    self.clusters = clusters
   }
 
   /// Places one segment.
@@ -30,14 +37,14 @@ struct GreedyLineFitter<Sink: LineSink> {
   /// - Parameters:
   ///   - body: the segment without its hanging tail, as UTF-8 offsets.
   ///   - bodyWidth: the sum of the cluster widths of `body`.
-  ///   - hangingSpaces: the number of U+0020 in the tail.
+  ///   - hangingWidth: the width of the U+0020 in the tail (their number, in columns).
   ///   - end: where the segment, tail included, ends.
   ///   - breaksLine: whether a mandatory break follows, not at the end of the text.
   ///   - bytes: the text, for splitting a body wider than the line into clusters.
   /// - Complexity: O(1), or O(n) for a body of n bytes that is wider than the line.
   @inline(__always)
   mutating func place(
-    body: Range<Int>, bodyWidth: Int, hangingSpaces: Int, end: Int, breaksLine: Bool,
+    body: Range<Int>, bodyWidth: Int, hangingWidth: Int, end: Int, breaksLine: Bool,
     in bytes: UnsafeBufferPointer<UInt8>
   ) {
     if width > 0 && width &+ bodyWidth > maxWidth {
@@ -50,7 +57,7 @@ struct GreedyLineFitter<Sink: LineSink> {
       visibleWidth = width
       contentEnd = body.upperBound
     }
-    width &+= hangingSpaces
+    width &+= hangingWidth
     if breaksLine {
       startLine(at: end)
     }
@@ -58,7 +65,7 @@ struct GreedyLineFitter<Sink: LineSink> {
 
   /// Places a body that is wider than a line, one cluster at a time.
   private mutating func placeClusters(of body: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
-    ClusterScanner.forEachCluster(in: bytes, body) { cluster, clusterWidth in
+    clusters.forEachCluster(in: bytes, body) { cluster, clusterWidth in
       if width > 0 && width &+ clusterWidth > maxWidth {
         startLine(at: cluster.lowerBound)
       }
@@ -96,5 +103,12 @@ struct GreedyLineFitter<Sink: LineSink> {
   /// Ends the last line; an empty text is one empty line.
   mutating func finish() {
     sink.addLine(start: lineStart, contentEnd: contentEnd, width: visibleWidth)
+  }
+}
+
+extension GreedyLineFitter where Clusters == ColumnClusterWidths {
+  /// A fitter in terminal columns.
+  init(maxWidth: Int, sink: Sink) {
+    self.init(maxWidth: maxWidth, sink: sink, clusters: ColumnClusterWidths())
   }
 }

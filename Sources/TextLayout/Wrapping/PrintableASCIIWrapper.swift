@@ -56,7 +56,7 @@ struct PrintableASCIIWrapper {
   /// - Complexity: O(n + W) for a run of n bytes: each line costs O(W) at most, usually
   ///   O(a word), and two consecutive lines cover more than W bytes.
   func placeLines<Sink>(
-    from start: Position, runEnd: Int, into fitter: inout GreedyLineFitter<Sink>
+    from start: Position, runEnd: Int, into fitter: inout GreedyLineFitter<Sink, ColumnClusterWidths>
   ) -> Position {
     var position = start
     while true {
@@ -185,10 +185,10 @@ struct PrintableASCIIWrapper {
   /// Places a line that one segment wider than the line fills: its first W columns, from
   /// `start` to `limit`, as ``GreedyLineFitter`` places it cluster by cluster.
   private func splitLine<Sink>(
-    at limit: Position, from start: Position, into fitter: inout GreedyLineFitter<Sink>
+    at limit: Position, from start: Position, into fitter: inout GreedyLineFitter<Sink, ColumnClusterWidths>
   ) {
     fitter.place(
-      body: start.offset..<limit.offset, bodyWidth: limit.offset &- start.offset, hangingSpaces: 0,
+      body: start.offset..<limit.offset, bodyWidth: limit.offset &- start.offset, hangingWidth: 0,
       end: limit.offset, breaksLine: false, in: bytes)
     fitter.startLine(at: limit.offset)
   }
@@ -314,12 +314,14 @@ struct PrintableASCIIWrapper {
   /// Gives the fitter the segments from `start` to a break at `end` as one segment, whose
   /// hanging tail is the spaces before `end`. They all fit on the current line.
   @inline(__always)
-  private func placeSegments<Sink>(from start: Int, to end: Int, into fitter: inout GreedyLineFitter<Sink>) {
+  private func placeSegments<Sink>(
+    from start: Int, to end: Int, into fitter: inout GreedyLineFitter<Sink, ColumnClusterWidths>
+  ) {
     var bodyEnd = end
     while bodyEnd > start && bytes[bodyEnd &- 1] == Self.space { bodyEnd &-= 1 }
     assert(fitter.width &+ (bodyEnd &- start) <= fitter.maxWidth, "segments that do not fit")
     fitter.place(
-      body: start..<bodyEnd, bodyWidth: bodyEnd &- start, hangingSpaces: end &- bodyEnd, end: end,
+      body: start..<bodyEnd, bodyWidth: bodyEnd &- start, hangingWidth: end &- bodyEnd, end: end,
       breaksLine: false, in: bytes)
   }
 }

@@ -26,7 +26,7 @@ struct WrappingScanner<Sink: LineSink> {
   private static var shortestWrappedRun: Int { 24 }
 
   private let bytes: UnsafeBufferPointer<UInt8>
-  private var fitter: GreedyLineFitter<Sink>
+  private var fitter: GreedyLineFitter<Sink, ColumnClusterWidths>
   private let lineBreakRules = LineBreakAutomaton.shared
   private let graphemeRules = GraphemeBreakAutomaton.shared
   private var lineBreaks = LineBreakAutomaton.start
@@ -109,7 +109,7 @@ struct WrappingScanner<Sink: LineSink> {
   @inline(__always)
   private mutating func placeWord(endingAt end: Int, width: Int, spacesAfter: Int) {
     fitter.place(
-      body: segmentStart..<end, bodyWidth: width, hangingSpaces: spacesAfter, end: end &+ spacesAfter,
+      body: segmentStart..<end, bodyWidth: width, hangingWidth: spacesAfter, end: end &+ spacesAfter,
       breaksLine: false, in: bytes)
     segmentStart = end &+ spacesAfter
   }
@@ -276,7 +276,7 @@ struct WrappingScanner<Sink: LineSink> {
     // cluster of the byte before the run is printable ASCII: no rule-1 adjustment.
     let bodyWidth = bodyEnd > runStart ? segmentWidth &+ tailSpaces &+ (bodyEnd &- runStart) : segmentWidth
     fitter.place(
-      body: segmentStart..<bodyEnd, bodyWidth: bodyWidth, hangingSpaces: wordStart &- bodyEnd, end: wordStart,
+      body: segmentStart..<bodyEnd, bodyWidth: bodyWidth, hangingWidth: wordStart &- bodyEnd, end: wordStart,
       breaksLine: false, in: bytes)
     segmentStart = wordStart
     segmentWidth = 0
@@ -326,7 +326,7 @@ struct WrappingScanner<Sink: LineSink> {
       }
       if action != .prohibited {
         fitter.place(
-          body: segmentStart..<(index &- spaces), bodyWidth: width, hangingSpaces: spaces, end: index,
+          body: segmentStart..<(index &- spaces), bodyWidth: width, hangingWidth: spaces, end: index,
           breaksLine: action == .mandatory, in: bytes)
         segmentStart = index
         width = 0
@@ -419,7 +419,7 @@ struct WrappingScanner<Sink: LineSink> {
     cluster = ClusterWidth()
     graphemes = GraphemeBreakAutomaton.start
     fitter.place(
-      body: segmentStart..<(tailStart ?? end), bodyWidth: segmentWidth, hangingSpaces: tailSpaces,
+      body: segmentStart..<(tailStart ?? end), bodyWidth: segmentWidth, hangingWidth: tailSpaces,
       end: end, breaksLine: mandatory, in: bytes)
     segmentStart = end
     segmentWidth = 0
