@@ -69,8 +69,8 @@ private func checkDiagnostics(of result: Result<StreamEvent, StreamDecodingError
 /// A stream transcript with a controller attached, and the reference model it must match.
 ///
 /// The model is what the wire format promises in `Documentation/WireFormat.md`, written as plainly
-/// as possible: an array of ids, the senders typing in the order they started, and the reactions
-/// of each item.
+/// as possible: an array of ids, the senders typing in the order they started, the reactions
+/// of each item, each reader's newest read item and the local user's last-read mark.
 private struct StreamHarness {
   let transcript = StreamTranscript()
   let controller: ChatTranscriptController
@@ -78,6 +78,10 @@ private struct StreamHarness {
   var typing: [String] = []
   /// One entry per item in `ids`: the reactions it lists, and who gave which through `react`.
   var reactions: [ModelReactions] = []
+  /// Each reader and the newest item they read, in the order they reached it.
+  var readers: [(name: String, item: String)] = []
+  /// The item the local user last read up to.
+  var mark: String?
 
   struct ModelReactions {
     var id: String
@@ -141,6 +145,9 @@ private struct StreamHarness {
       guard let index = modelIndex(of: id) else { return 1 }
       ids.remove(at: index)
       reactions.removeAll { $0.id.hasSameBytes(as: id) }
+      // A removed item's readers are forgotten; the mark moves to the item before it.
+      readers.removeAll { $0.item.hasSameBytes(as: id) }
+      if let mark, mark.hasSameBytes(as: id) { self.mark = index > 0 ? ids[index - 1] : nil }
     case .react(let id, let sender, let reaction, let isActive):
       guard let index = reactionsIndex(of: id) else { return 1 }
       var entry = reactions[index]
@@ -180,6 +187,18 @@ private struct StreamHarness {
     case .typing(let sender, let isActive):
       typing.removeAll { $0.hasSameBytes(as: sender) }
       if isActive { typing.append(sender) }
+    case .read(let sender, let upTo):
+      guard let index = modelIndex(of: upTo) else { return 1 }
+      if let reader = readers.firstIndex(where: { $0.name.hasSameBytes(as: sender) }) {
+        // Readers only move forward.
+        guard let reached = modelIndex(of: readers[reader].item), reached < index else { return 0 }
+        readers.remove(at: reader)
+      }
+      readers.append((sender, upTo))
+    case .lastRead(let id):
+      guard let index = modelIndex(of: id) else { return 1 }
+      if let mark, let marked = modelIndex(of: mark), marked >= index { return 0 }
+      mark = id
     }
     return 0
   }
@@ -214,6 +233,32 @@ private struct StreamHarness {
       let shown = (transcript.item(withID: entry.id) as? StreamItem)?.reactions.map(\.reaction) ?? []
       if !haveSameBytes(shown, entry.names) {
         fatalError("\(event): \(entry.id) shows reactions \(shown), the model has \(entry.names)")
+      }
+    }
+    checkReads(after: event)
+  }
+
+  /// Every item shows the readers whose newest read it is, in order, and the divider follows the
+  /// mark exactly while an incoming message comes after it.
+  private func checkReads(after event: StreamEvent) {
+    let items = transcript.chatItems.compactMap { $0 as? StreamItem }
+    let markIndex = mark.flatMap { modelIndex(of: $0) }
+    for (index, item) in items.enumerated() {
+      let expected = ReadReceipt(readers: readers.filter { $0.item.hasSameBytes(as: item.id) }.map(\.name))
+      let shown = item.readReceipt
+      if !haveSameBytes(shown.readers, expected.readers)
+        || shown.otherReaderCount != expected.otherReaderCount
+      {
+        fatalError("\(event): \(item.id) shows readers \(shown), the model has \(expected)")
+      }
+      let isNews = { (later: StreamItem) in
+        later.isIncoming != false && later.isDeleted != true
+          && (later.type == "text" || later.type == "photo")
+      }
+      let divider = index == markIndex && items[(index + 1)...].contains(where: isNews)
+      if item.isFollowedByUnreadDivider != divider {
+        fatalError(
+          "\(event): \(item.id) divider \(item.isFollowedByUnreadDivider), the model says \(divider)")
       }
     }
   }

@@ -12,7 +12,8 @@ import TextLayout
 public enum MessagesKit {
   /// Builders for every item type this module presents, keyed by ``MessageItemType``:
   /// text, photo and system items (as module structs or wire `StreamItem`s), the typing
-  /// row, and the separators and status rows ``MessagesDecorator`` injects.
+  /// row, and the separators, status rows, read receipts and unread divider
+  /// ``MessagesDecorator`` injects.
   ///
   /// - Parameters:
   ///   - theme: chooses the cell class of each item type.
@@ -37,6 +38,8 @@ public enum MessagesKit {
       MessageItemType.typing: [TypingIndicatorPresenterBuilder<Theme.TypingCell>()],
       MessageItemType.timeSeparator: [TimeSeparatorPresenterBuilder<Theme.SeparatorCell>()],
       MessageItemType.messageStatus: [MessageStatusPresenterBuilder<Theme.StatusCell>()],
+      MessageItemType.readReceipt: [ReadReceiptPresenterBuilder<Theme.ReceiptCell>()],
+      MessageItemType.unreadDivider: [UnreadDividerPresenterBuilder<Theme.DividerCell>()],
     ]
   }
 
@@ -45,7 +48,8 @@ public enum MessagesKit {
     "compact": CompactTheme(), "roomy": RoomyTheme(),
   ]
 
-  /// The message decorator: groups, day separators, status rows (see ``MessagesDecorator``).
+  /// The message decorator: groups, day separators, status rows, read receipts, the unread
+  /// divider (see ``MessagesDecorator``).
   public static func decorator(
     _ configuration: MessagesDecorator.Configuration = MessagesDecorator.Configuration()
   ) -> MessagesDecorator {

@@ -8,9 +8,12 @@ import ChatTranscriptStreams
 /// ten replies to a recent message; outgoing messages go from sending to read (a few fail);
 /// people react to recent messages (and take a reaction back now and then), so about one
 /// message in five gets reactions; a few messages are edited, deleted as tombstones or
-/// removed; people start and stop typing; photos and an unknown item type appear; pages of
-/// older history, with reactions and replies of their own, arrive from time to time. `Language.english` keeps text ASCII-heavy; `.mixed` gives each
-/// person their own writing system.
+/// removed; people start and stop typing; the others send read receipts for a message a few
+/// behind the newest, and now and then the local user's last-read mark moves up to a message
+/// some way behind it (so the unread divider has new messages after it); photos and an
+/// unknown item type appear; pages of older history, with reactions and replies of their own,
+/// arrive from time to time (oldest first, as `prepend` lists them). `Language.english` keeps
+/// text ASCII-heavy; `.mixed` gives each person their own writing system.
 public struct SyntheticTranscript: Sequence, IteratorProtocol {
   public enum Language: String, Sendable, CaseIterable {
     case mixed, english
@@ -78,6 +81,12 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
       return tombstone()
     case 153..<303 where !recent.isEmpty:
       return react()
+    case 303..<363 where !recent.isEmpty:
+      return readReceipt()
+    case 363..<368 where recent.count > 3:
+      // The local user reads up to a message a few to a few dozen behind the newest.
+      let behind = 3 + random.below(Swift.min(recent.count - 3, 28))
+      return .lastRead(id: recent[recent.count - 1 - behind].id)
     case 120..<150:
       let person = people[1 + random.below(people.count - 1)].name
       let isActive = !typing.contains(person)
@@ -213,6 +222,15 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
     reactions.append((id, sender, reaction))
     if reactions.count > 64 { reactions.removeFirst(32) }
     return .react(id: id, sender: sender, reaction: reaction, isActive: true)
+  }
+
+  /// One of the others has read up to one of the newest few messages. Receipts come a little
+  /// out of order, as they do from several devices: one for a message before the reader's
+  /// newest read is sent now and then, and changes nothing.
+  private mutating func readReceipt() -> StreamEvent {
+    let reader = people[1 + random.below(people.count - 1)].name
+    let id = recent[recent.count - 1 - random.below(Swift.min(recent.count, 4))].id
+    return .read(sender: reader, upTo: id)
   }
 
   /// A recent message deleted by its sender: it stays as a tombstone, without its text.

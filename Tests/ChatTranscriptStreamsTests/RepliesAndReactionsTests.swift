@@ -12,6 +12,8 @@ import Testing
     let transcript = StreamTranscript()
     /// Each edit as `replace ID at N`, `insert IDS at N` or `remove N..<M`.
     var edits: [String] = []
+    /// The type of each exact edit reported.
+    var updateTypes: [UpdateType] = []
     var fullUpdates = 0
 
     init() {
@@ -37,6 +39,7 @@ import Testing
     func chatDataSource(
       _ dataSource: any ChatDataSource, didChange changes: [ChatItemsChange], type: UpdateType
     ) {
+      updateTypes.append(type)
       for change in changes {
         switch change {
         case .insert(let items, let index):

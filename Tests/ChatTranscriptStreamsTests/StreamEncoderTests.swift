@@ -22,6 +22,9 @@ import TranscriptGenerator
     #expect(
       encoder.encode(.prepend([StreamItem(id: "p", type: "photo", width: 1200, height: 800.5)]))
         == #"{"op":"prepend","items":[{"id":"p","type":"photo","width":1200,"height":800.5}]}"#)
+    #expect(
+      encoder.encode(.read(sender: "bob", upTo: "m42")) == #"{"op":"read","sender":"bob","upTo":"m42"}"#)
+    #expect(encoder.encode(.lastRead(id: "m40")) == #"{"op":"lastRead","id":"m40"}"#)
   }
 
   @Test(arguments: 0..<50 as Range<UInt64>)
@@ -47,6 +50,7 @@ import TranscriptGenerator
       .insert(item, position: .end), .insert(item, position: .before("x" + text())), .update(item),
       .status(id: item.id, .failed), .delete(id: item.id), .prepend([item, item]),
       .typing(sender: "s" + text(), isActive: random.chance(0.5)),
+      .read(sender: "r" + text(), upTo: "u" + text()), .lastRead(id: "l" + text()),
     ]
     for event in events {
       let line = StreamEncoder().encode(event)

@@ -206,3 +206,39 @@ import TranscriptGenerator
     #expect(resolved > replies * 0.6, "seed \(seed): \(resolved) resolved of \(replies)")
   }
 }
+
+@Suite struct GeneratedReadReceiptTests {
+  /// The others' receipts are a few percent of the events, each for one of the newest messages,
+  /// so at the end every reader sits near the bottom; the local user's mark moves now and then
+  /// and leaves new messages after it, so the transcript ends with its one divider.
+  @Test(arguments: [1, 7] as [UInt64])
+  func generatedStreamsHaveReceiptsAndALastReadMark(seed: UInt64) throws {
+    let transcript = StreamTranscript()
+    var errors: [TranscriptEventError] = []
+    var reads = 0
+    var marks = 0
+    let count = 20_000
+    for event in SyntheticTranscript(count: count, seed: seed) {
+      switch event {
+      case .read(let sender, _):
+        reads += 1
+        #expect(sender != "me", "seed \(seed): the local user sends no receipts")
+      case .lastRead: marks += 1
+      default: break
+      }
+      errors += transcript.apply(event)
+    }
+    #expect(errors.isEmpty, "seed \(seed): \(errors.prefix(3))")
+    #expect((0.04...0.08).contains(Double(reads) / Double(count)), "seed \(seed): \(reads) reads")
+    #expect((0.002...0.01).contains(Double(marks) / Double(count)), "seed \(seed): \(marks) marks")
+    let items = transcript.chatItems.compactMap { $0 as? StreamItem }
+    let read = items.indices.filter { !items[$0].readReceipt.isEmpty }
+    let readers = read.reduce(0) {
+      $0 + items[$1].readReceipt.readers.count + items[$1].readReceipt.otherReaderCount
+    }
+    #expect(readers == 6, "seed \(seed): every other participant has read something")
+    let newest = try #require(read.last)
+    #expect(items.count - newest < 40, "seed \(seed): readers are near the bottom")
+    #expect(items.count { $0.isFollowedByUnreadDivider } == 1, "seed \(seed)")
+  }
+}

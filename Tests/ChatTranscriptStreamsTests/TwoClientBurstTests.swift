@@ -480,6 +480,8 @@ private struct BurstGenerator {
     case .typing(let sender, let isActive): return "typing \(sender) \(isActive ? "starts" : "stops")"
     case .react(let id, let sender, let reaction, let isActive):
       return "react \(id) \(sender) \(reaction) \(isActive ? "gives" : "takes back")"
+    case .read(let sender, let upTo): return "read \(sender) up to \(upTo)"
+    case .lastRead(let id): return "last read \(id)"
     }
   }
 

@@ -41,6 +41,10 @@ struct WireEncoder {
       members.append(("reaction", string(reaction)))
       // `"active"` may be left out when true.
       if !isActive || chance(1, in: 2) { members.append(("active", isActive ? "true" : "false")) }
+    case .read(let sender, let upTo):
+      members = [("op", string("read")), ("sender", string(sender)), ("upTo", string(upTo))]
+    case .lastRead(let id):
+      members = [("op", string("lastRead")), ("id", string(id))]
     }
     return space() + object(members) + space()
   }
@@ -228,7 +232,7 @@ struct WireEncoder {
   }
 
   mutating func randomEvent() -> StreamEvent {
-    switch Int.random(in: 0..<7, using: &random) {
+    switch Int.random(in: 0..<9, using: &random) {
     case 0:
       let position: InsertPosition
       switch Int.random(in: 0..<3, using: &random) {
@@ -249,6 +253,11 @@ struct WireEncoder {
         id: randomText(maximumLength: 8, allowsEmpty: false),
         sender: randomText(maximumLength: 8, allowsEmpty: false),
         reaction: randomText(maximumLength: 4, allowsEmpty: false), isActive: chance(1, in: 2))
+    case 6:
+      return .read(
+        sender: randomText(maximumLength: 8, allowsEmpty: false),
+        upTo: randomText(maximumLength: 8, allowsEmpty: false))
+    case 7: return .lastRead(id: randomText(maximumLength: 8, allowsEmpty: false))
     default:
       return .typing(sender: randomText(maximumLength: 8, allowsEmpty: false), isActive: chance(1, in: 2))
     }

@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptMessages
 import Foundation
 
 @testable import ChatTranscriptStreams
@@ -20,6 +21,10 @@ struct BlockRun {
   struct Snapshot {
     var ids: [String] = []
     var items: [String] = []
+    /// What each item shows of who read up to it (`read`), by id.
+    var receipts: [String: ReadReceipt] = [:]
+    /// The ids of the items the unread divider follows (`lastRead`).
+    var unreadAfter: [String] = []
   }
 
   init(_ block: ExampleBlock) throws {
@@ -39,8 +44,13 @@ struct BlockRun {
     var run = self
     func takeSnapshot(after number: Int) {
       let items = feeder.transcript.chatItems
-      let encoded = items.compactMap { $0 as? StreamItem }.map { encoder.object(for: $0) }
-      run.snapshots.append((number, Snapshot(ids: items.map(\.id), items: encoded)))
+      let streamItems = items.compactMap { $0 as? StreamItem }
+      let encoded = streamItems.map { encoder.object(for: $0) }
+      let receipts = Dictionary(streamItems.map { ($0.id, $0.readReceipt) }) { first, _ in first }
+      let unreadAfter = streamItems.filter(\.isFollowedByUnreadDivider).map(\.id)
+      run.snapshots.append(
+        (number, Snapshot(ids: items.map(\.id), items: encoded, receipts: receipts, unreadAfter: unreadAfter))
+      )
     }
     reader.forEachLine { line, number in
       run.diagnostics[number] = feeder.feed(line, lineNumber: number)
@@ -82,7 +92,7 @@ extension StreamEvent {
     switch self {
     case .insert(let item, _), .update(let item): [item]
     case .prepend(let items): items
-    case .status, .delete, .typing, .react: []
+    case .status, .delete, .typing, .react, .read, .lastRead: []
     }
   }
 }

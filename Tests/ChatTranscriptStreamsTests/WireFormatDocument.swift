@@ -103,6 +103,19 @@ struct WireFormatDocument {
       finish(&current)
       current.steps.append(
         .item(String(line.dropFirst("# item: ".count)), documentLine: number, after: current.examples.count))
+    } else if line.hasPrefix("# seen: ") {
+      finish(&current)
+      let words = line.dropFirst("# seen: ".count).split(separator: " ").map(String.init)
+      guard let id = words.first else {
+        problems.append("\(place): \"seen\" without an id")
+        return
+      }
+      current.steps.append(
+        .seen(id: id, readers: Array(words.dropFirst()), documentLine: number, after: current.examples.count))
+    } else if line.hasPrefix("# unread after:") {
+      finish(&current)
+      let id = line.dropFirst("# unread after:".count).split(separator: " ").first.map(String.init)
+      current.steps.append(.unreadAfter(id, documentLine: number, after: current.examples.count))
     } else if line.hasPrefix("#") {
       problems.append("\(place): unknown annotation")
     } else {
@@ -178,6 +191,11 @@ struct ExampleBlock {
     case example(Example)
     case ids([String], documentLine: Int, after: Int)
     case item(String, documentLine: Int, after: Int)
+    /// `# seen: ID NAME…`: the readers whose newest read the item `ID` is, in order (none when
+    /// no name follows).
+    case seen(id: String, readers: [String], documentLine: Int, after: Int)
+    /// `# unread after: ID`: the item the unread divider follows (none when no id follows).
+    case unreadAfter(String?, documentLine: Int, after: Int)
   }
 }
 

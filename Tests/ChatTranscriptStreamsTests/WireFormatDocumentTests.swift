@@ -47,6 +47,16 @@ import Testing
           #expect(
             items.contains(json),
             "\(WireFormatDocument.name):\(line): no such item; the transcript holds \(items)")
+        case .seen(let id, let readers, let line, let after):
+          let receipt = run.snapshot(after: after).receipts[id]
+          #expect(
+            receipt == ReadReceipt(readers: readers),
+            "\(WireFormatDocument.name):\(line): the readers of \(id) are \(String(describing: receipt))")
+        case .unreadAfter(let id, let line, let after):
+          let shown = run.snapshot(after: after).unreadAfter
+          #expect(
+            shown == (id.map { [$0] } ?? []),
+            "\(WireFormatDocument.name):\(line): the divider follows \(shown)")
         }
       }
     }
@@ -153,7 +163,7 @@ import Testing
     case insert
     case insertAfter = "insert with \"after\""
     case insertBefore = "insert with \"before\""
-    case update, status, delete, prepend, typing, react
+    case update, status, delete, prepend, typing, react, read, lastRead
 
     init(_ event: StreamEvent) {
       switch event {
@@ -166,6 +176,8 @@ import Testing
       case .prepend: self = .prepend
       case .typing: self = .typing
       case .react: self = .react
+      case .read: self = .read
+      case .lastRead: self = .lastRead
       }
     }
 
@@ -179,13 +191,15 @@ import Testing
       case .prepend: "prepend"
       case .typing: "typing"
       case .react: "react"
+      case .read: "read"
+      case .lastRead: "lastRead"
       }
     }
   }
 
   /// The fields of a line (besides those of its item).
   static let eventFields: Set = [
-    "op", "id", "status", "sender", "active", "after", "before", "item", "items", "reaction",
+    "op", "id", "status", "sender", "active", "after", "before", "item", "items", "reaction", "upTo",
   ]
 
   /// The fields of an item.

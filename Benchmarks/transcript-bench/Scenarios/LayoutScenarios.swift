@@ -106,6 +106,11 @@ enum LayoutScenarios {
       // Spread over the older half, each from a new reader, so every event changes a count.
       let item = items[(index &* 7_919) % max(items.count / 2, 1)]
       return .react(id: item.id, sender: "reader\(index)", reaction: "👍", isActive: true)
+    case "read":
+      // Sixteen readers take turns reading one message further from the middle on, so each
+      // event moves a reader forward: the message it left and the one it reached change.
+      let item = items[min(items.count / 2 + index, items.count - 1)]
+      return .read(sender: "reader\(index % 16)", upTo: item.id)
     case "edit-text":
       var item = items[items.count - 1 - index % min(50, items.count)]
       item.type = "text"

@@ -23,6 +23,7 @@ enum ScenarioCatalog {
     Entry("append", "append one message (end to end through the update flow)"),
     Entry("update-status", "change the delivery status of a recent message"),
     Entry("react", "a reaction to an old message: its reactions line grows a count"),
+    Entry("read", "a read receipt moving a reader forward: two receipt rows change"),
     Entry("edit-text", "edit the text of a recent message"),
     Entry("delete-middle", "delete a message in the middle"),
     Entry("prepend-page", "prepend a page of 50 older messages (per item: / 50)"),

@@ -10,8 +10,9 @@ enum GenerateCommand {
 
     Writes N events of a synthetic conversation to standard output, one NDJSON line each:
     several people writing in several languages with emoji, photos, an unknown item type,
-    status changes, edits, deletes, typing and pages of older history. The same seed
-    always gives the same bytes.
+    status changes, replies, reactions, edits, deletes, typing, read receipts, the local
+    user's last-read mark and pages of older history (oldest first). The same seed always
+    gives the same bytes.
 
     OPTIONS:
       --count N      events to write (0-100000000, required)

@@ -28,6 +28,7 @@ enum ViewCommand {
       Home, g / End, G    the first item (loading all history) / the newest
       /                   search message text (case ignored); Enter searches, Esc cancels
       n / N               the next / the previous match (the match is selected)
+      u                   the unread divider (loading history as far as it)
       Ctrl-L              repaint
       q, Ctrl-C           quit and restore the terminal
 

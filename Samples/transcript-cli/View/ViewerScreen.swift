@@ -30,8 +30,13 @@ final class ViewerScreen {
   private(set) var search = ViewerSearch()
   /// The position, in the whole transcript, of the message the last search went to.
   private(set) var matchPosition: Int?
-  /// What the last search found, for the status bar.
-  private var searchNote: String?
+  /// What the last search or jump found, for the status bar.
+  private var note: String?
+  /// The position, in the whole transcript, of the message the unread divider follows: looked
+  /// for once, on the first `u` (the items do not change while the viewer runs).
+  private lazy var unreadDividerPosition: Int? = transcript.allItems.lastIndex {
+    MessageModel(of: $0)?.isFollowedByUnreadDivider == true
+  }
 
   /// - Parameters:
   ///   - items: the whole transcript, oldest first.
@@ -83,6 +88,7 @@ final class ViewerScreen {
     case .byte(UInt8(ascii: "/")): search.begin()
     case .byte(UInt8(ascii: "n")): goToMatch(forward: true)
     case .byte(UInt8(ascii: "N")): goToMatch(forward: false)
+    case .byte(UInt8(ascii: "u")): goToUnreadDivider()
     default: break
     }
     applyUpdates()
@@ -121,7 +127,7 @@ final class ViewerScreen {
     let from = matchPosition ?? top.map { forward ? $0 - 1 : $0 + 1 }
     guard let position = ViewerSearch.match(of: query, in: transcript.allItems, after: from, forward: forward)
     else {
-      searchNote = "no match for \(query)"
+      note = "no match for \(query)"
       return
     }
     matchPosition = position
@@ -132,7 +138,29 @@ final class ViewerScreen {
     controller.selectItem(withID: id)
     _ = controller.scrollToItem(withID: id, at: .center)
     applyUpdates()
-    searchNote = "match at \(position + 1)"
+    note = "match at \(position + 1)"
+  }
+
+  /// Goes to the unread divider, loading history as far as it, and centres it: the last
+  /// messages read above, the new ones below. Says so when there is none.
+  private func goToUnreadDivider() {
+    guard let position = unreadDividerPosition else {
+      note = "no new messages"
+      return
+    }
+    transcript.load(through: position)
+    applyUpdates()
+    let id = transcript.allItems[position].id
+    let divider = RowID(id: UnreadDividerItem(followingItemWithID: id).id, isInjected: true)
+    guard let row = controller.row(ofItemWithID: id) else { return }
+    // The divider comes after the message's status row and receipt, if it has them.
+    let end = min(row + 4, controller.rowCount)
+    guard let dividerRow = (row + 1..<end).first(where: { controller.rowID(atRow: $0) == divider }) else {
+      return
+    }
+    controller.collectionView.scrollToRow(dividerRow, at: .center)
+    applyUpdates()
+    note = "new messages from \(position + 2)"
   }
 
   // MARK: Size, layout and drawing
@@ -177,10 +205,10 @@ final class ViewerScreen {
     }
     var left = " \(transcript.loadedCount)/\(transcript.totalCount) items"
     if let top = topItemNumber { left += " · at \(top)" }
-    if let searchNote { left += " · \(searchNote)" }
+    if let note { left += " · \(note)" }
     let time = "layout \(Self.formatted(milliseconds: lastLayoutMilliseconds)) ms"
     // The fullest right-hand side that fits beside the counts.
-    let candidates = ["\(time) · ↑↓ PgUp PgDn g G / n N q ", "\(time) · q quits ", "q quits "]
+    let candidates = ["\(time) · ↑↓ PgUp PgDn g G / n N u q ", "\(time) · q quits ", "q quits "]
     for right in candidates where StatusLine(left: left, right: right).fits(columns: columns) {
       return StatusLine(left: left, right: right)
     }

@@ -11,23 +11,17 @@ extension TextMessageItem: ChatItemConvertible {}
 extension PhotoMessageItem: ChatItemConvertible {}
 extension SystemNoticeItem: ChatItemConvertible {}
 
-extension TimeSeparatorItem: ChatItemConvertible {
+extension ChatItemConvertible {
+  /// `item` when it is of this very type: the default for items that take no other shape (the
+  /// rows the decorator injects, the typing row).
   public init?(converting item: any ChatItem) {
-    guard let separator = item as? TimeSeparatorItem else { return nil }
-    self = separator
+    guard let same = item as? Self else { return nil }
+    self = same
   }
 }
 
-extension MessageStatusItem: ChatItemConvertible {
-  public init?(converting item: any ChatItem) {
-    guard let status = item as? MessageStatusItem else { return nil }
-    self = status
-  }
-}
-
-extension TypingIndicatorItem: ChatItemConvertible {
-  public init?(converting item: any ChatItem) {
-    guard let typing = item as? TypingIndicatorItem else { return nil }
-    self = typing
-  }
-}
+extension TimeSeparatorItem: ChatItemConvertible {}
+extension MessageStatusItem: ChatItemConvertible {}
+extension ReadReceiptItem: ChatItemConvertible {}
+extension UnreadDividerItem: ChatItemConvertible {}
+extension TypingIndicatorItem: ChatItemConvertible {}

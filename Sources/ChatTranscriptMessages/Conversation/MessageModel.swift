@@ -1,7 +1,7 @@
 import ChatTranscript
 
-/// What every message has, whatever it shows: who sent it, which way it went, when, and how
-/// far it travelled.
+/// What every message has, whatever it shows: who sent it, which way it went, when, how far it
+/// travelled, and who has read up to it.
 ///
 /// A value: presenters keep the latest one, view models derive what cells show from it, and
 /// the decorator compares neighbours' models to group them.
@@ -26,11 +26,17 @@ public struct MessageModel: Sendable, Hashable {
   public var quote: MessageQuote?
   /// Reactions in the order they first appeared, with counts.
   public var reactions: [MessageReaction]
+  /// The other participants whose newest read message this is: `seen by bob, yuki` under it.
+  public var readReceipt: ReadReceipt
+  /// Whether the local user has read up to this message and newer incoming messages follow
+  /// it: the `── new messages ──` divider comes next.
+  public var isFollowedByUnreadDivider: Bool
 
   public init(
     id: String, type: String, sender: String = "", isIncoming: Bool = true, date: Timestamp? = nil,
     status: DeliveryStatus? = nil, isEdited: Bool = false, isDeleted: Bool = false,
-    quote: MessageQuote? = nil, reactions: [MessageReaction] = []
+    quote: MessageQuote? = nil, reactions: [MessageReaction] = [], readReceipt: ReadReceipt = ReadReceipt(),
+    isFollowedByUnreadDivider: Bool = false
   ) {
     self.id = id
     self.type = type
@@ -42,6 +48,8 @@ public struct MessageModel: Sendable, Hashable {
     self.isDeleted = isDeleted
     self.quote = quote
     self.reactions = reactions
+    self.readReceipt = readReceipt
+    self.isFollowedByUnreadDivider = isFollowedByUnreadDivider
   }
 
   /// Whether the message is the local user's and waits for the server or failed to reach it.

@@ -1,11 +1,12 @@
 import ChatTranscript
 
 /// What ``MessagesDecorator`` reads of one item: its kind, its date and, for a message, who
-/// sent it which way and how far it got.
+/// sent it which way, how far it got and who has read up to it.
 ///
 /// Read with at most one cast per item: a decoration looks at an item and both neighbours, and a
 /// dynamic cast from `any ChatItem` (which copies the item out) is the costly part of it. Kept
-/// to one string, so the facts of three items are cheap to hold and to drop.
+/// to one string and a receipt that is empty for almost every message, so the facts of three
+/// items are cheap to hold and to drop.
 struct DecorationFacts {
   enum Kind {
     /// An item with a ``MessageModel``: it joins groups.
@@ -24,6 +25,8 @@ struct DecorationFacts {
   var status: DeliveryStatus?
   /// ``MessageModel/isPendingOrFailed``.
   var isPendingOrFailed = false
+  var readReceipt = ReadReceipt()
+  var isFollowedByUnreadDivider = false
 
   init(_ item: any ChatItem) {
     if let facts = ConversationItems.read(item, Reader()) {
@@ -55,5 +58,7 @@ struct DecorationFacts {
     isIncoming = message.isIncoming
     status = message.status
     isPendingOrFailed = message.isPendingOrFailed
+    readReceipt = message.readReceipt
+    isFollowedByUnreadDivider = message.isFollowedByUnreadDivider
   }
 }

@@ -12,6 +12,10 @@ extension MessagesDecorator {
     public var marginBetweenGroups: Double = 1
     public var showsDaySeparators = true
     public var showsStatusRows = true
+    /// Whether `seen by bob, yuki` rows are injected under messages.
+    public var showsReadReceipts = true
+    /// Whether the `── new messages ──` divider is injected after the last-read message.
+    public var showsUnreadDivider = true
 
     public init() {}
   }

@@ -1,6 +1,7 @@
 import ChatTranscript
 
-/// Groups messages, separates days and flags unsent messages, looking one item each way.
+/// Groups messages, separates days, flags unsent messages, shows read receipts and the unread
+/// divider, looking one item each way.
 ///
 /// - **Groups**: consecutive messages (text, photo, or any ``MessageItem``) from the same
 ///   sender in the same direction, on the same day, less than `groupingInterval` apart.
@@ -20,10 +21,19 @@ import ChatTranscript
 ///   an earlier message of the group that failed keeps its own failed icon (the retry
 ///   button), so no failure goes unseen. The message hugs its status row (inside margin)
 ///   and the row takes the margin between groups.
+/// - **Read receipts**: a ``ReadReceiptItem`` (id `"<id>/seen"`, `seen by bob, yuki`) under
+///   every message whose ``MessageModel/readReceipt`` names someone, after its status row. It
+///   belongs to the message's group: the message (and its status row) hug it, and it takes
+///   the margin the message would have taken.
+/// - **The unread divider**: an ``UnreadDividerItem`` (id `"<id>/unread"`, `── new messages
+///   ──`) after the message whose ``MessageModel/isFollowedByUnreadDivider`` is set, after its
+///   receipt. It ends the message's group, as a new day does: what follows starts a group
+///   and shows its sender.
 ///
 /// Every rule reads only the item and its direct neighbours, so ``reach`` is 1 and an edit
 /// re-decorates three items, not the transcript; tests compare incremental updates with a
-/// full rebuild to keep it honest.
+/// full rebuild to keep it honest. Under a message the rows come in this order: its status
+/// row, its receipt, the divider; the next item's day separator comes after them.
 public struct MessagesDecorator: ChatItemsDecorator {
   public var configuration: Configuration
 
@@ -79,26 +89,43 @@ public struct MessagesDecorator: ChatItemsDecorator {
     }
     let isFirst = !belongTogether(previous, facts)
     let isLast = !belongTogether(facts, next())
-    let hasStatusRow = configuration.showsStatusRows && isLast && facts.isPendingOrFailed
+    let inside = configuration.marginInsideGroup
+    // The rows that belong to the message's group: the message hugs them, and the last of
+    // them takes the margin the message would have taken.
+    var trailing: [DecoratedItem] = []
+    let hugged = ChatItemDecoration(bottomMargin: inside)
+    if configuration.showsStatusRows, isLast, facts.isPendingOrFailed, let status = facts.status {
+      let row = MessageStatusItem(messageID: id(), status: status)
+      trailing.append(DecoratedItem(item: row, decoration: hugged))
+    }
+    if configuration.showsReadReceipts, !facts.readReceipt.isEmpty {
+      let row = ReadReceiptItem(messageID: id(), receipt: facts.readReceipt)
+      trailing.append(DecoratedItem(item: row, decoration: hugged))
+    }
+    let groupEndMargin = isLast ? between : inside
+    if !trailing.isEmpty { trailing[trailing.count - 1].decoration.bottomMargin = groupEndMargin }
     let decoration = ChatItemDecoration(
-      bottomMargin: isLast && !hasStatusRow ? between : configuration.marginInsideGroup,
+      bottomMargin: trailing.isEmpty ? groupEndMargin : inside,
       showsTail: isLast, showsAvatar: isLast && facts.isIncoming,
       groupPosition: Self.position(isFirst: isFirst, isLast: isLast))
-    var trailing: [DecoratedItem] = []
-    if hasStatusRow, let status = facts.status {
+    if showsUnreadDivider(after: facts) {
       trailing.append(
         DecoratedItem(
-          item: MessageStatusItem(messageID: id(), status: status),
+          item: UnreadDividerItem(followingItemWithID: id()),
           decoration: ChatItemDecoration(bottomMargin: between)))
     }
     return DecoratedItems(decoration: decoration, leading: leading, trailing: trailing)
   }
 
+  private func showsUnreadDivider(after facts: DecorationFacts) -> Bool {
+    configuration.showsUnreadDivider && facts.isFollowedByUnreadDivider
+  }
+
   /// Whether `later` continues the group of `earlier` (its direct predecessor): both are
-  /// messages.
+  /// messages, and no unread divider stands between them.
   private func belongTogether(_ earlier: DecorationFacts?, _ later: DecorationFacts?) -> Bool {
     guard let earlier, let later, earlier.kind == .message, later.kind == .message,
-      configuration.groupingInterval > 0, earlier.sender == later.sender,
+      !showsUnreadDivider(after: earlier), configuration.groupingInterval > 0, earlier.sender == later.sender,
       earlier.isIncoming == later.isIncoming
     else { return false }
     guard let first = earlier.date, let second = later.date else { return true }

@@ -5,7 +5,8 @@ import ChatTranscript
 open class SingleRowPresenter<Item: ChatItemConvertible, Cell: SingleRowCell>: BaseChatItemPresenter<Cell> {
   public private(set) var item: Item
 
-  public init(item: Item) {
+  /// Required, so that ``SingleRowPresenterBuilder`` can make any subclass.
+  public required init(item: Item) {
     self.item = item
     super.init()
   }

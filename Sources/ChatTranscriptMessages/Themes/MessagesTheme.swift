@@ -15,4 +15,6 @@ public protocol MessagesTheme: Sendable {
   associatedtype SeparatorCell: TimeSeparatorCell = TimeSeparatorCell
   associatedtype StatusCell: MessageStatusCell = MessageStatusCell
   associatedtype TypingCell: TypingIndicatorCell = TypingIndicatorCell
+  associatedtype ReceiptCell: ReadReceiptCell = ReadReceiptCell
+  associatedtype DividerCell: UnreadDividerCell = UnreadDividerCell
 }

@@ -7,7 +7,7 @@ import ChatTranscriptMessages
 struct EventFields {
   /// The operations of the wire format.
   enum Op {
-    case insert, update, status, delete, prepend, typing, react
+    case insert, update, status, delete, prepend, typing, react, read, lastRead
   }
 
   private var op: Op?
@@ -16,6 +16,7 @@ struct EventFields {
   private var sender: String?
   private var isActive: Bool?
   private var reaction: String?
+  private var upTo: String?
   private var after: String?
   private var before: String?
   private var item: StreamItem?
@@ -34,6 +35,7 @@ struct EventFields {
     var sender = FieldState.absent
     var isActive = FieldState.absent
     var reaction = FieldState.absent
+    var upTo = FieldState.absent
     var after = FieldState.absent
     var before = FieldState.absent
     var item = FieldState.absent
@@ -54,6 +56,7 @@ struct EventFields {
       case .sender: states.sender = try scanner.read(&sender)
       case .active: states.isActive = try scanner.read(&isActive)
       case .reaction: states.reaction = try scanner.read(&reaction)
+      case .upTo: states.upTo = try scanner.read(&upTo)
       case .after: states.after = try scanner.read(&after)
       case .before: states.before = try scanner.read(&before)
       case .item: states.item = try scanner.read(&item, error: &itemError)
@@ -97,6 +100,11 @@ struct EventFields {
       let reaction = try requiredID(reaction, states.reaction, .reaction)
       try states.isActive.allowAbsent(.active)
       return .react(id: id, sender: sender, reaction: reaction, isActive: isActive ?? true)
+    case .read:
+      let sender = try requiredID(sender, states.sender, .sender)
+      return .read(sender: sender, upTo: try requiredID(upTo, states.upTo, .upTo))
+    case .lastRead:
+      return .lastRead(id: try requiredID(id, states.id, .id))
     }
   }
 

@@ -215,6 +215,8 @@ extension JSONScanner {
       case .prepend: value = .prepend
       case .typing: value = .typing
       case .react: value = .react
+      case .read: value = .read
+      case .lastRead: value = .lastRead
       default: error = .unknownOp(String(decoding: name, as: UTF8.self))
       }
     }

@@ -17,7 +17,8 @@
 /// - Strings: a `\u` escape of a lone surrogate is an error. Numbers: `width`/`height` must be finite
 ///   and not negative, so `1e400` (which overflows to infinity) is rejected there.
 /// - Ids, types, typing senders and the ids of `"after"`/`"before"` must not be empty; so must
-///   `"replyTo"`, the sender and reaction of a `react`, and the keys of `"reactions"`.
+///   `"replyTo"`, the sender and reaction of a `react`, the sender and `"upTo"` of a `read`, and
+///   the keys of `"reactions"`.
 /// - `"reactions"` counts are whole numbers from 0 to ``maximumReactionCount``; an item lists at most
 ///   ``maximumReactionsPerItem`` reactions.
 ///

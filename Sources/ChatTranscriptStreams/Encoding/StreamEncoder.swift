@@ -35,6 +35,10 @@ public struct StreamEncoder: Sendable {
       line =
         #"{"op":"react","id":"# + Self.quoted(id) + #","sender":"# + Self.quoted(sender) + #","reaction":"#
         + Self.quoted(reaction) + #","active":"# + (isActive ? "true" : "false")
+    case .read(let sender, let upTo):
+      line = #"{"op":"read","sender":"# + Self.quoted(sender) + #","upTo":"# + Self.quoted(upTo)
+    case .lastRead(let id):
+      line = #"{"op":"lastRead","id":"# + Self.quoted(id)
     }
     return line + "}"
   }

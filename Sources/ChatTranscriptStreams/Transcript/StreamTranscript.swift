@@ -13,15 +13,29 @@ import ChatTranscriptMessages
 /// The items it hands out are the items as shown: a reply carries the ``StreamItem/quote`` of
 /// the message it quotes, resolved here and again whenever that message arrives, changes or
 /// goes (the replies are reloaded through a ``ReplyIndex``, so that costs the replies, not the
-/// transcript), and an item's ``StreamItem/reactions`` count the reactions `react` events gave
-/// on top of its own.
+/// transcript), an item's ``StreamItem/reactions`` count the reactions `react` events gave
+/// on top of its own, its ``StreamItem/readReceipt`` names the readers whose newest read it is
+/// (`read` events), and the item the local user last read (`lastRead`) says whether the unread
+/// divider follows it (``StreamItem/isFollowedByUnreadDivider``).
 public final class StreamTranscript: ChatDataSource {
   /// An item as the transcript keeps it: the wire item itself (one reference, where an
   /// `any ChatItem` takes five words), and its id at hand for the scans that look ids up.
   struct Entry: Summarized {
     var id: String
     var item: StreamItem
-    var summary: NoSummary { NoSummary() }
+    /// Counted in the list's running totals, so whether anything unread follows the last-read
+    /// item is a prefix sum, not a walk past it.
+    var summary: UnreadCount { UnreadCount(count: item.countsAsUnread ? 1 : 0) }
+  }
+
+  /// How many items of a run are ``StreamItem/countsAsUnread``.
+  struct UnreadCount: ChunkSummary {
+    var count: Int
+
+    static var zero: UnreadCount { UnreadCount(count: 0) }
+    static func + (lhs: UnreadCount, rhs: UnreadCount) -> UnreadCount {
+      UnreadCount(count: lhs.count + rhs.count)
+    }
   }
 
   public weak var delegate: (any ChatDataSourceDelegate)?
@@ -32,6 +46,12 @@ public final class StreamTranscript: ChatDataSource {
   private var replies = ReplyIndex()
   /// The reactions `react` events gave, for the items that have any.
   private var reactionsByID: [UTF8Key: ItemReactions] = [:]
+  /// Each reader's newest read item, and each such item's readers in order.
+  private var readers = Readers()
+  /// The item the local user has read up to (`lastRead`), while it is in the transcript.
+  private var lastRead: UTF8Key?
+  /// Whether the `lastRead` item carries ``StreamItem/isFollowedByUnreadDivider`` now.
+  private var showsUnreadDivider = false
 
   public init() {}
 
@@ -93,6 +113,12 @@ public final class StreamTranscript: ChatDataSource {
     (replies.quotedIDCount, reactionsByID.count)
   }
 
+  /// How many readers and items read up to are kept, and what storing them holds on to: for
+  /// tests that they follow the items there are now and stay bounded under a flood of names.
+  var readerStorage: (readers: Int, itemsWithReaders: Int, capacity: Int) {
+    (readers.readerCount, readers.itemCount, readers.storageCapacity)
+  }
+
   // MARK: Applying events
 
   /// Applies one event and reports the edit to the delegate.
@@ -133,6 +159,12 @@ public final class StreamTranscript: ChatDataSource {
     case .react(let id, let sender, let reaction, let isActive):
       guard let index = index(ofID: id) else { return [.unknownID(id)] }
       return react(at: index, sender: sender, reaction: reaction, isActive: isActive)
+    case .read(let sender, let upTo):
+      guard let index = index(ofID: upTo) else { return [.unknownID(upTo, field: "upTo")] }
+      markRead(by: sender, upTo: index)
+    case .lastRead(let id):
+      guard let index = index(ofID: id) else { return [.unknownID(id)] }
+      markLastRead(upTo: index)
     }
     return []
   }
@@ -183,18 +215,24 @@ public final class StreamTranscript: ChatDataSource {
     for offset in shown.indices {
       guard let replyTo = shown[offset].replyTo else { continue }
       shown[offset].quote = quote(of: replyTo)
-      entries[index + offset].item = shown[offset]
+      setShown(shown[offset], at: index + offset)
     }
     var changes: [ChatItemsChange] = [.insert(shown, at: index)]
     for item in items { reloadReplies(quoting: item.id, into: &changes) }
+    // New items can only add something unread; once the divider shows, appends cost nothing.
+    if !showsUnreadDivider, lastRead != nil, items.contains(where: \.countsAsUnread) {
+      refreshUnreadDivider(into: &changes)
+    }
     delegate?.chatDataSource(self, didChange: changes, type: type)
   }
 
-  /// Replaces an item as a whole; what `react` events gave it stays.
+  /// Replaces an item as a whole; what `react` and `read` events gave it stays.
   private func update(at index: Int, with item: StreamItem) {
     let old = entries[index].item
     if let replyTo = old.replyTo { replies.remove(reply: old.id, quoting: replyTo) }
     var shown = item
+    shown.readReceipt = old.readReceipt
+    shown.isFollowedByUnreadDivider = old.isFollowedByUnreadDivider
     if let replyTo = item.replyTo {
       replies.add(reply: item.id, quoting: replyTo)
       shown.quote = quote(of: replyTo)
@@ -208,17 +246,29 @@ public final class StreamTranscript: ChatDataSource {
     entries[index] = Entry(id: shown.id, item: shown)
     var changes: [ChatItemsChange] = [.replace(shown, at: index)]
     reloadReplies(quoting: item.id, into: &changes)
+    if old.countsAsUnread != shown.countsAsUnread { refreshUnreadDivider(into: &changes) }
     delegate?.chatDataSource(self, didChange: changes, type: .normal)
   }
 
+  /// Removes an item. Its readers are forgotten with it; the last-read mark moves to the item
+  /// before it, so the divider stays where it was.
   private func delete(at index: Int) {
     let old = entries[index].item
-    chunkOfID[UTF8Key(old.id)] = nil
+    let key = UTF8Key(old.id)
+    chunkOfID[key] = nil
     place([], replacing: index..<index + 1)
     if let replyTo = old.replyTo { replies.remove(reply: old.id, quoting: replyTo) }
-    reactionsByID[UTF8Key(old.id)] = nil
+    reactionsByID[key] = nil
+    readers.removeReaders(of: key)
     var changes: [ChatItemsChange] = [.remove(index..<index + 1)]
     reloadReplies(quoting: old.id, into: &changes)
+    if let marker = lastRead, marker == key {
+      showsUnreadDivider = false
+      lastRead = index > 0 ? UTF8Key(entries[index - 1].id) : nil
+      refreshUnreadDivider(into: &changes)
+    } else if showsUnreadDivider, old.countsAsUnread {
+      refreshUnreadDivider(into: &changes)
+    }
     delegate?.chatDataSource(self, didChange: changes, type: .normal)
   }
 
@@ -241,6 +291,91 @@ public final class StreamTranscript: ChatDataSource {
     item.reactions = totals
     replace(at: index, with: item)
     return []
+  }
+
+  /// Moves `reader` forward to the item at `index` and reloads the items it left and reached;
+  /// an item at or before the one the reader reached changes nothing.
+  ///
+  /// - Complexity: O(B) for chunks of B items, however many read (see ``Readers``).
+  private func markRead(by reader: String, upTo index: Int) {
+    var changes: [ChatItemsChange] = []
+    // A reader's item is in the transcript: a deleted item's readers are forgotten with it.
+    if let current = readers.item(readBy: reader), let currentIndex = self.index(ofID: current.string) {
+      guard currentIndex < index else { return }
+      readers.move(reader, to: UTF8Key(entries[index].id))
+      reloadReceipt(at: currentIndex, into: &changes)
+    } else {
+      readers.move(reader, to: UTF8Key(entries[index].id))
+    }
+    reloadReceipt(at: index, into: &changes)
+    delegate?.chatDataSource(self, didChange: changes, type: .normal)
+  }
+
+  /// Gives the item at `index` its readers as they are now, adding a replacement to `changes`
+  /// when they changed.
+  private func reloadReceipt(at index: Int, into changes: inout [ChatItemsChange]) {
+    var item = entries[index].item
+    let receipt = readers.receipt(of: UTF8Key(item.id))
+    guard item.readReceipt != receipt else { return }
+    item.readReceipt = receipt
+    setShown(item, at: index)
+    changes.append(.replace(item, at: index))
+  }
+
+  /// Moves the local user's last-read mark forward to the item at `index`; an item at or
+  /// before the marked one changes nothing, so a replayed old mark cannot bring back read
+  /// messages as new.
+  ///
+  /// - Complexity: O(B + log n) for chunks of B items.
+  private func markLastRead(upTo index: Int) {
+    var changes: [ChatItemsChange] = []
+    if let marker = lastRead, let markerIndex = self.index(ofID: marker.string) {
+      guard markerIndex < index else { return }
+      setUnreadDivider(false, at: markerIndex, into: &changes)
+    }
+    lastRead = UTF8Key(entries[index].id)
+    refreshUnreadDivider(into: &changes)
+    guard !changes.isEmpty else { return }
+    delegate?.chatDataSource(self, didChange: changes, type: .normal)
+  }
+
+  /// Gives the last-read item the divider flag it should have now: set while an item after it
+  /// ``StreamItem/countsAsUnread``.
+  ///
+  /// - Complexity: O(B + log n) for chunks of B items: the unread items after the mark are a
+  ///   difference of the list's running totals.
+  private func refreshUnreadDivider(into changes: inout [ChatItemsChange]) {
+    guard let marker = lastRead, let index = index(ofID: marker.string) else { return }
+    setUnreadDivider(entries.total.count - unreadCount(before: index + 1) > 0, at: index, into: &changes)
+  }
+
+  /// Says whether the divider follows the item at `index`, the marked one, adding a
+  /// replacement to `changes` when that changed.
+  private func setUnreadDivider(_ shows: Bool, at index: Int, into changes: inout [ChatItemsChange]) {
+    showsUnreadDivider = shows
+    var item = entries[index].item
+    guard item.isFollowedByUnreadDivider != shows else { return }
+    item.isFollowedByUnreadDivider = shows
+    setShown(item, at: index)
+    changes.append(.replace(item, at: index))
+  }
+
+  /// How many items before `index` count as unread.
+  ///
+  /// - Complexity: O(log(n/B) + B/b + b) for chunks of B items in blocks of b: the totals of
+  ///   the chunks before, then of the chunk's blocks before, then the last block's items.
+  private func unreadCount(before index: Int) -> Int {
+    guard index < entries.count else { return entries.total.count }
+    let (chunk, offset, before) = entries.locate(index)
+    let blockSize = ChunkedList<Entry>.blockSize
+    var count = before.summary.count
+    let blocks = entries.chunks[chunk].blocks
+    for block in 0..<offset / blockSize { count += blocks[block].count }
+    let elements = entries.chunks[chunk].elements
+    for position in (offset / blockSize * blockSize)..<offset where elements[position].item.countsAsUnread {
+      count += 1
+    }
+    return count
   }
 
   /// What a reply to `id` shows of it now.
@@ -266,14 +401,24 @@ public final class StreamTranscript: ChatDataSource {
       var item = entries[index].item
       guard item.quote != quote else { continue }
       item.quote = quote
-      entries[index].item = item
+      setShown(item, at: index)
       changes.append(.replace(item, at: index))
     }
   }
 
   private func replace(at index: Int, with item: StreamItem) {
-    entries[index] = Entry(id: item.id, item: item)
+    setShown(item, at: index)
     delegate?.chatDataSource(self, didChange: [.replace(item, at: index)], type: .normal)
+  }
+
+  /// Puts `item` in place of the item at `index`, which has its id and counts as unread alike
+  /// (a new status, quote, reactions, readers or divider): the running totals stay as they are,
+  /// so changing what an item shows costs no block of the list summed again.
+  private func setShown(_ item: StreamItem, at index: Int) {
+    entries.modifyWithoutResummarizing(at: index) { entry in
+      assert(entry.id.hasSameBytes(as: item.id) && entry.item.countsAsUnread == item.countsAsUnread)
+      entry.item = item
+    }
   }
 
   /// Replaces entries and records which chunk each newly placed entry lives in.

@@ -22,4 +22,12 @@ public enum StreamEvent: Sendable, Hashable {
   /// the item with `id` (`"active"` true or absent) or took theirs back (false). Each sender
   /// counts once per reaction.
   case react(id: String, sender: String, reaction: String, isActive: Bool)
+  /// `{"op":"read","sender":…,"upTo":…}`: the participant `sender` has read everything up to
+  /// the item with id `upTo`. A reader only moves forward: an item before the one they reached
+  /// changes nothing.
+  case read(sender: String, upTo: String)
+  /// `{"op":"lastRead","id":…}`: the local user (who sends the `"incoming":false` messages) has
+  /// read everything up to the item with `id`; the unread divider follows it while newer
+  /// incoming messages exist. Only moves forward, as a reader does.
+  case lastRead(id: String)
 }

@@ -4,6 +4,14 @@ import ChatTranscriptMessages
 /// Wire items are chat items as they are (id, type, value equality for content), and the
 /// message kit reads them as its own shapes: `"text"`, `"photo"` and `"system"` items.
 extension StreamItem: ConversationItem {
+  /// Whether `other` shows what this item shows in its own row. Who has read up to it and
+  /// whether the divider follows it are shown in rows the decorator injects, so a reader
+  /// arriving reloads those rows and keeps the item's presenter and height.
+  public func hasSameContent(as other: any ChatItem) -> Bool {
+    guard let other = other as? StreamItem else { return false }
+    return hasSameOwnRow(as: other)
+  }
+
   /// The message part of a `"text"` or `"photo"` item; `nil` for other types.
   ///
   /// A missing `incoming` field reads as incoming: an item that does not claim to be the
@@ -34,6 +42,15 @@ extension StreamItem: ConversationItem {
     MessageModel(
       id: id, type: type, sender: sender ?? "", isIncoming: isIncoming ?? true, date: date, status: status,
       isEdited: isEdited ?? false, isDeleted: isDeleted ?? false,
-      quote: replyTo == nil ? nil : quote ?? .notLoaded, reactions: reactions)
+      quote: replyTo == nil ? nil : quote ?? .notLoaded, reactions: reactions, readReceipt: readReceipt,
+      isFollowedByUnreadDivider: isFollowedByUnreadDivider)
+  }
+
+  /// Whether the item, after the last-read one, is something new to read: a text or photo
+  /// that is not the local user's own (`"incoming"` not false) and not a tombstone. The unread divider
+  /// shows while one follows the last-read item.
+  var countsAsUnread: Bool {
+    isIncoming != false && isDeleted != true
+      && (type == MessageItemType.text || type == MessageItemType.photo)
   }
 }

@@ -137,6 +137,18 @@ public struct StreamItem: Sendable, Hashable {
     get { storage.fields.rare?.fields.quote }
     set { modify { $0.rareFields.quote = newValue } }
   }
+  /// The other participants whose newest read message this item is, as the transcript holding
+  /// it keeps them (`read` events); empty for an item no transcript resolved. Never on the wire.
+  public internal(set) var readReceipt: ReadReceipt {
+    get { storage.fields.rare?.fields.readReceipt ?? ReadReceipt() }
+    set { modify { $0.rareFields.readReceipt = newValue } }
+  }
+  /// Whether the local user has read up to this item (`lastRead`) and newer incoming messages
+  /// follow it in the transcript holding it, so the unread divider comes next. Never on the wire.
+  public internal(set) var isFollowedByUnreadDivider: Bool {
+    get { storage.fields.rare?.fields.isFollowedByUnreadDivider ?? false }
+    set { modify { $0.rareFields.isFollowedByUnreadDivider = newValue } }
+  }
   /// The fields of the item's object that the wire format does not define, in the order of the line.
   ///
   /// The decoder keeps each unknown key, as written, with its value's JSON text exactly as it is on the
@@ -156,6 +168,17 @@ public struct StreamItem: Sendable, Hashable {
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(storage.fields)
+  }
+
+  /// Whether `other` shows the same in the item's own row: every field but the receipt and the
+  /// divider flag, which rows of their own show.
+  func hasSameOwnRow(as other: StreamItem) -> Bool {
+    if storage === other.storage { return true }
+    var lhs = storage.fields
+    var rhs = other.storage.fields
+    lhs.rare = lhs.rare.flatMap { RareBox($0.fields.withoutReads) }
+    rhs.rare = rhs.rare.flatMap { RareBox($0.fields.withoutReads) }
+    return lhs == rhs
   }
 
   /// Changes fields in place when this value is the storage's only owner, else in a copy.
@@ -191,14 +214,28 @@ public struct StreamItem: Sendable, Hashable {
     }
   }
 
-  /// Fields most items lack: a reply's id and quote, reactions, unknown fields.
+  /// Fields most items lack: a reply's id and quote, reactions, unknown fields, and what a
+  /// transcript shows of who has read up to the item.
   struct RareFields: Hashable {
     var replyTo: String?
     var quote: MessageQuote?
     var reactions: [MessageReaction] = []
     var extraFields: [ExtraField] = []
+    var readReceipt = ReadReceipt()
+    var isFollowedByUnreadDivider = false
 
-    var isEmpty: Bool { replyTo == nil && quote == nil && reactions.isEmpty && extraFields.isEmpty }
+    var isEmpty: Bool {
+      replyTo == nil && quote == nil && reactions.isEmpty && extraFields.isEmpty && readReceipt.isEmpty
+        && !isFollowedByUnreadDivider
+    }
+
+    /// The fields without what a transcript shows of reads.
+    var withoutReads: RareFields {
+      var fields = self
+      fields.readReceipt = ReadReceipt()
+      fields.isFollowedByUnreadDivider = false
+      return fields
+    }
   }
 
   /// The rare fields behind one reference; never changed once made.

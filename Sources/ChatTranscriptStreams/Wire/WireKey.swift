@@ -9,9 +9,9 @@ enum WireKey: CaseIterable {
   // Fields.
   case op, id, type, sender, incoming, date, status, text, width, height, caption
   case replyTo, edited, deleted, reactions
-  case item, items, after, before, active, reaction
+  case item, items, after, before, active, reaction, upTo
   // Op names that are not also field names.
-  case insert, update, delete, prepend, typing, react
+  case insert, update, delete, prepend, typing, react, read, lastRead
 
   /// Recognises a name from its UTF-8 bytes.
   ///
@@ -53,12 +53,15 @@ enum WireKey: CaseIterable {
     case 0x6572_6f66_6562: self = .before
     case 0x6576_6974_6361: self = .active
     case 0x6e6f_6974_6361_6572: self = .reaction
+    case 0x6f54_7075: self = .upTo
     case 0x7472_6573_6e69: self = .insert
     case 0x6574_6164_7075: self = .update
     case 0x6574_656c_6564: self = .delete
     case 0x64_6e65_7065_7270: self = .prepend
     case 0x676e_6970_7974: self = .typing
     case 0x74_6361_6572: self = .react
+    case 0x6461_6572: self = .read
+    case 0x6461_6552_7473_616c: self = .lastRead
     default: return nil
     }
   }
@@ -99,12 +102,15 @@ enum WireKey: CaseIterable {
     case .before: "before"
     case .active: "active"
     case .reaction: "reaction"
+    case .upTo: "upTo"
     case .insert: "insert"
     case .update: "update"
     case .delete: "delete"
     case .prepend: "prepend"
     case .typing: "typing"
     case .react: "react"
+    case .read: "read"
+    case .lastRead: "lastRead"
     }
   }
 }

@@ -178,6 +178,96 @@ import TranscriptGenerator
     #expect(cell?.styleName == "status.failed")
   }
 
+  // MARK: Read receipts and the unread divider
+
+  @Test func theReceiptComesUnderTheMessageAfterItsStatusRow() throws {
+    let harness = MessagesHarness([
+      readMessage(
+        "m1", from: "me", incoming: false, at: at(10, 0), status: .sending, seenBy: ["bob", "yuki"])
+    ])
+    #expect(harness.rowIDs == ["m1/day", "m1", "m1/status", "m1/seen"])
+    #expect(harness.decoration(of: "m1")?.bottomMargin == 0, "the message hugs its rows")
+    #expect(harness.decoration(of: "m1/status")?.bottomMargin == 0)
+    #expect(harness.decoration(of: "m1/seen")?.bottomMargin == 1)
+    let row = try #require(harness.row("m1/seen"))
+    #expect(
+      (harness.controller.item(atRow: row) as? ReadReceiptItem)?.receipt
+        == ReadReceipt(readers: ["bob", "yuki"]))
+    let cell = harness.cell(of: "m1/seen", as: ReadReceiptCell.self)
+    #expect(cell?.label.text == "seen by bob, yuki")
+    #expect(cell?.styleName == "status.seen")
+    #expect(!harness.controller.presenter(atRow: row).canBeSelected)
+  }
+
+  @Test func aReceiptBelongsToItsMessagesGroup() {
+    let harness = MessagesHarness([
+      readMessage("a1", at: at(10, 0), seenBy: ["bob"]), readMessage("a2", at: at(10, 1)),
+    ])
+    #expect(harness.rowIDs == ["a1/day", "a1", "a1/seen", "a2"])
+    #expect(positions(harness, ["a1", "a2"]) == [.first, .last])
+    #expect(harness.decoration(of: "a1")?.bottomMargin == 0)
+    #expect(harness.decoration(of: "a1/seen")?.bottomMargin == 0, "inside the group")
+    #expect(harness.decoration(of: "a1")?.showsTail == false)
+  }
+
+  /// The divider ends the group, as a new day does: the first new message shows its sender.
+  @Test func theUnreadDividerEndsTheGroupOfTheLastReadMessage() throws {
+    let harness = MessagesHarness([
+      readMessage("a1", at: at(10, 0), unreadAfter: true), readMessage("a2", at: at(10, 1)),
+    ])
+    #expect(harness.rowIDs == ["a1/day", "a1", "a1/unread", "a2"])
+    #expect(positions(harness, ["a1", "a2"]) == [.single, .single])
+    #expect(harness.decoration(of: "a1")?.bottomMargin == 1)
+    #expect(harness.decoration(of: "a1/unread")?.bottomMargin == 1)
+    let row = try #require(harness.row("a1/unread"))
+    #expect(!harness.controller.presenter(atRow: row).canBeSelected)
+    let lines = harness.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let divider = try #require(lines.first { $0.contains("new messages") })
+    // Centred in 40 columns: 18 columns of text, 11 columns each side.
+    #expect(divider == String(repeating: " ", count: 11) + "── new messages ──")
+    #expect(lines.contains { $0.contains("alice") && !$0.contains("(A)") }, "the sender is named again")
+  }
+
+  /// Under a message: its status row, its receipt, the divider; then the next day.
+  @Test func rowsUnderAMessageComeInOrder() {
+    let harness = MessagesHarness([
+      readMessage(
+        "m1", from: "me", incoming: false, at: at(10, 0), status: .failed, seenBy: ["bob"], unreadAfter: true),
+      readMessage("a1", at: at(10, 0, day: 22)),
+    ])
+    #expect(harness.rowIDs == ["m1/day", "m1", "m1/status", "m1/seen", "m1/unread", "a1/day", "a1"])
+    #expect(harness.decoration(of: "m1/seen")?.bottomMargin == 1)
+  }
+
+  @Test func receiptsAndTheDividerCanBeTurnedOff() {
+    var configuration = MessagesDecorator.Configuration()
+    configuration.showsReadReceipts = false
+    configuration.showsUnreadDivider = false
+    let harness = MessagesHarness(
+      [
+        readMessage("a1", at: at(10, 0), seenBy: ["bob"], unreadAfter: true),
+        readMessage("a2", at: at(10, 1)),
+      ],
+      decorator: configuration)
+    #expect(harness.rowIDs == ["a1/day", "a1", "a2"])
+    #expect(positions(harness, ["a1", "a2"]) == [.first, .last], "no divider, no break")
+  }
+
+  @Test func aMovingReceiptReplacesItsRowsInPlace() {
+    let harness = MessagesHarness([
+      readMessage("a1", at: at(10, 0), seenBy: ["bob"]), readMessage("a2", from: "bob", at: at(10, 1)),
+    ])
+    let receipt = harness.row("a1/seen").map(harness.controller.presenter(atRow:))
+    harness.dataSource.replace(at: 0, with: readMessage("a1", at: at(10, 0), seenBy: ["bob", "yuki"]))
+    harness.apply()
+    #expect(harness.row("a1/seen").map(harness.controller.presenter(atRow:)) === receipt)
+    #expect(harness.cell(of: "a1/seen", as: ReadReceiptCell.self)?.label.text == "seen by bob, yuki")
+    harness.dataSource.replace(at: 0, with: readMessage("a1", at: at(10, 0)))
+    harness.dataSource.replace(at: 1, with: readMessage("a2", from: "bob", at: at(10, 1), seenBy: ["bob"]))
+    harness.apply()
+    #expect(harness.rowIDs == ["a1/day", "a1", "a2", "a2/seen"])
+  }
+
   @Test func prependedHistoryMovesTheDaySeparator() {
     let harness = MessagesHarness([textItem("a2", "today", at: at(10, 0))])
     harness.dataSource.insert(
@@ -219,8 +309,10 @@ import TranscriptGenerator
   }
 
   /// Incremental updates (re-decorating one item each way) end where a full rebuild does:
-  /// the decorator's reach of 1 is enough for groups, days and status rows.
-  @Test func incrementalUpdatesMatchAFullRebuild() {
+  /// the decorator's reach of 1 is enough for groups, days, status rows, and, `withReads`,
+  /// receipts and the unread divider (which ends a group).
+  @Test(arguments: [false, true])
+  func incrementalUpdatesMatchAFullRebuild(withReads: Bool) {
     let seed = SeededRandom.seed(fromEnvironment: "MESSAGES_DECORATOR_SEED", default: 7)
     var random = SeededRandom(seed: seed)
     let senders = ["alice", "bob", "me"]
@@ -234,6 +326,12 @@ import TranscriptGenerator
         return StreamItem(id: "s\(next)", type: "system", date: date, text: "notice \(next)")
       }
       let status = DeliveryStatus.allCases[random.below(DeliveryStatus.allCases.count)]
+      if withReads, random.below(2) == 0 {
+        return readMessage(
+          "m\(next)", from: sender, incoming: sender != "me", at: date, status: status,
+          seenBy: Array(["bob", "yuki", "omar", "eve"].prefix(random.below(5))),
+          unreadAfter: random.below(4) == 0)
+      }
       return textItem(
         "m\(next)", "text \(next)", from: sender, incoming: sender != "me", at: date, status: status)
     }
@@ -250,13 +348,19 @@ import TranscriptGenerator
         if var item = items[index] as? StreamItem {
           item.status = DeliveryStatus.allCases[random.below(DeliveryStatus.allCases.count)]
           harness.dataSource.replace(at: index, with: item)
+        } else if let item = items[index] as? TextMessageItem {
+          // A reader arrives or moves on; the mark comes or goes.
+          var message = item.message
+          message.readReceipt = ReadReceipt(readers: message.readReceipt.isEmpty ? ["zoe"] : [])
+          message.isFollowedByUnreadDivider = random.below(2) == 0
+          harness.dataSource.replace(at: index, with: TextMessageItem(message: message, text: item.text))
         }
       default: harness.dataSource.append([makeItem()])
       }
       if random.below(3) == 0 { harness.apply() }
       harness.apply()
       let fresh = MessagesHarness(harness.dataSource.items, width: 50, height: 12)
-      #expect(harness.layoutDump == fresh.layoutDump, "seed \(seed), step \(step)")
+      #expect(harness.layoutDump == fresh.layoutDump, "seed \(seed), step \(step), reads \(withReads)")
       let decorations = (0..<harness.controller.rowCount).map(harness.controller.decoration(atRow:))
       let expected = (0..<fresh.controller.rowCount).map(fresh.controller.decoration(atRow:))
       #expect(decorations == expected, "seed \(seed), step \(step)")

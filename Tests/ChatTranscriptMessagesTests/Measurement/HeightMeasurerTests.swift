@@ -31,6 +31,9 @@ import TranscriptGenerator
     items.append(
       SystemNoticeItem(id: "n1", text: "ana joined the conversation and said hello to everyone", date: nil))
     items.append(StreamItem(id: "n2", type: MessageItemType.system, text: "the topic changed"))
+    items.append(
+      ReadReceiptItem(messageID: "n2", receipt: ReadReceipt(readers: ["bob", "yuki", "omar", "eve"])))
+    items.append(UnreadDividerItem(followingItemWithID: "n2"))
     #expect(Set(items.map(\.type)) == Set(MessagesKit.builders(theme: CompactTheme()).keys))
 
     for theme in [MessagesKit.themesByName["compact"]!, MessagesKit.themesByName["roomy"]!] {

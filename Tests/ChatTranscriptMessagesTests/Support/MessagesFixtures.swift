@@ -29,6 +29,19 @@ func mine(_ id: String, _ text: String, at date: Timestamp? = nil, status: Deliv
   textItem(id, text, from: "me", incoming: false, at: date, status: status)
 }
 
+/// A text message of the kit's own type, as a library user without streams makes one, with
+/// who has read up to it and whether the unread divider follows it.
+func readMessage(
+  _ id: String, from sender: String = "alice", incoming: Bool = true, at date: Timestamp? = nil,
+  status: DeliveryStatus? = nil, seenBy readers: [String] = [], unreadAfter: Bool = false
+) -> TextMessageItem {
+  TextMessageItem(
+    message: MessageModel(
+      id: id, type: "text", sender: sender, isIncoming: incoming, date: date, status: status,
+      readReceipt: ReadReceipt(readers: readers), isFollowedByUnreadDivider: unreadAfter),
+    text: "text \(id)")
+}
+
 /// A wire photo message.
 func photoItem(
   _ id: String, width: Double?, height: Double?, caption: String? = nil, from sender: String = "alice",

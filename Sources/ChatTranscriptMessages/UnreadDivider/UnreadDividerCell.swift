@@ -1,0 +1,4 @@
+import ChatTranscript
+
+/// `── new messages ──`, centred.
+open class UnreadDividerCell: SingleRowCell {}
