@@ -32,8 +32,8 @@ enum MeasureCommand {
       -h, --help     show this help
 
     EXIT STATUS: 0 all lines applied, 1 some lines were bad, 2 usage error, FILE or a
-    font cannot be opened or read, a font is not a font, or the output cannot be
-    written.
+    font cannot be opened or read, a font is not a font, or the
+    output cannot be written.
     """
 
   static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
