@@ -88,9 +88,15 @@ enum LayoutScenarios {
       if index >= plan.warmUp { timings.add(seconds) }
       plan.progress.step(index + 1, of: total)
     }
-    return BenchResult(
+    var result = BenchResult(
       scenario: name, items: items.count, operations: plan.operations, timings: timings,
       itemsPerOperation: name == "prepend-page" ? pageSize : 1)
+    let shares = TranscriptItems.shares(of: items)
+    result.details.add("percentWithReactions", (shares.reactions * 10).rounded() / 10)
+    result.details.add("percentReplies", (shares.replies * 10).rounded() / 10)
+    result.notes.append(
+      "messages with reactions: \(Int(shares.reactions.rounded())) %, replies: \(Int(shares.replies.rounded())) %")
+    return result
   }
 
   /// The `index`th edit of scenario `name`.
