@@ -95,7 +95,8 @@ enum LayoutScenarios {
     result.details.add("percentWithReactions", (shares.reactions * 10).rounded() / 10)
     result.details.add("percentReplies", (shares.replies * 10).rounded() / 10)
     result.notes.append(
-      "messages with reactions: \(Int(shares.reactions.rounded())) %, replies: \(Int(shares.replies.rounded())) %")
+      "messages with reactions: \(Int(shares.reactions.rounded())) %, replies: \(Int(shares.replies.rounded())) %"
+    )
     return result
   }
 
