@@ -140,7 +140,9 @@ extension ChatTranscriptController {
         row.presenter = nil
       }
     }
-    let decorationChanged = row.decoration != decorated.decoration
+    // A new margin alone keeps the height: the layout adds the margin below the row (a message
+    // that loses its group's last place, or gains a receipt row under it, is not re-measured).
+    let decorationChanged = !row.decoration.hasSameHeightInputs(as: decorated.decoration)
     row.item = decorated.item
     row.decoration = decorated.decoration
     row.role = decorated.role

@@ -8,7 +8,9 @@ public struct ChatItemDecoration: Sendable, Hashable, Codable {
     case single, first, middle, last
   }
 
-  /// Space below the item before the next one starts, in layout units.
+  /// Space below the item before the next one starts, in layout units. The layout adds it
+  /// below the row: a cell's height must not depend on it, and a change of margin alone keeps
+  /// the row's measured height.
   public var bottomMargin: Double
   public var showsTail: Bool
   public var showsAvatar: Bool
@@ -34,4 +36,14 @@ public struct ChatItemDecoration: Sendable, Hashable, Codable {
 
   /// No margin, no tail, no avatar.
   public static let plain = ChatItemDecoration()
+}
+
+extension ChatItemDecoration {
+  /// Whether a cell measured with `other` has the height it has with this decoration: they
+  /// differ in their margins at most.
+  func hasSameHeightInputs(as other: ChatItemDecoration) -> Bool {
+    var other = other
+    other.bottomMargin = bottomMargin
+    return self == other
+  }
 }

@@ -20,13 +20,20 @@ public struct HeightCache {
   struct Key: Hashable {
     var contentVersion: Int
     var width: Double
+    /// The decoration without its margin, which heights do not depend on.
     var decoration: ChatItemDecoration
+
+    init(contentVersion: Int, width: Double, decoration: ChatItemDecoration) {
+      self.contentVersion = contentVersion
+      self.width = width
+      self.decoration = decoration
+      self.decoration.bottomMargin = 0
+    }
 
     /// One word mixed from every field: equal keys hash alike, and the hasher runs once.
     func hash(into hasher: inout Hasher) {
       var word = UInt64(bitPattern: Int64(contentVersion)) &* 0x9E37_79B9_7F4A_7C15
       word ^= width.bitPattern &* 0xC2B2_AE3D_27D4_EB4F
-      word ^= decoration.bottomMargin.bitPattern &* 0x1656_67B1_9E37_79F9
       word ^= UInt64(decoration.showsTail ? 1 : 0) | UInt64(decoration.showsAvatar ? 2 : 0)
       switch decoration.groupPosition {
       case .single: break

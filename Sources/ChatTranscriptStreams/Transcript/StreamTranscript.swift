@@ -40,8 +40,20 @@ public final class StreamTranscript: ChatDataSource {
 
   public weak var delegate: (any ChatDataSourceDelegate)?
   private var entries = ChunkedList<Entry>(tracksChunkPositions: true)
-  /// Which chunk of `entries` holds each id.
-  private var chunkOfID: [UTF8Key: Int] = [:]
+  /// Where each id's entry was placed: which chunk of `entries`, and at what offset in it.
+  private var locationOfID: [UTF8Key: EntryLocation] = [:]
+
+  /// A chunk of `entries` and an offset in it, in one word. The offset is a hint: an edit
+  /// earlier in the same chunk moves the entry by what it inserted or removed.
+  struct EntryLocation {
+    var chunk: Int32
+    var offset: UInt32
+
+    init(chunk: Int, offset: Int) {
+      self.chunk = Int32(truncatingIfNeeded: chunk)
+      self.offset = UInt32(truncatingIfNeeded: offset)
+    }
+  }
   private var typists = Typists()
   private var replies = ReplyIndex()
   /// The reactions `react` events gave, for the items that have any.
@@ -71,28 +83,39 @@ public final class StreamTranscript: ChatDataSource {
 
   /// Ids in the id index: always `count`, since a deleted item's id leaves it (checked by tests
   /// of long streams, where leftovers would grow with every item ever seen).
-  var indexedIDCount: Int { chunkOfID.count }
+  var indexedIDCount: Int { locationOfID.count }
 
   /// Whether an item with `id` is in the transcript (the typing row is not an item).
   ///
   /// - Complexity: O(1): the id index holds exactly the items present.
   public func contains(id: String) -> Bool {
-    chunkOfID[UTF8Key(id)] != nil
+    locationOfID[UTF8Key(id)] != nil
   }
 
   /// The position of the item with `id`, if present.
   ///
-  /// - Complexity: O(B) for chunks of B items.
+  /// Looks where the entry was placed first, then outwards from there: an append leaves the
+  /// entries before it where they were, so a status change, a reaction or a receipt for any
+  /// message, old or new, reads one entry, not its chunk's.
+  ///
+  /// - Complexity: O(1) for an entry nothing was inserted or removed before in its chunk
+  ///   since it was placed; O(B) at worst, for chunks of B items.
   public func index(ofID id: String) -> Int? {
-    guard let chunk = chunkOfID[UTF8Key(id)], let (elements, start) = entries.chunk(withIdentifier: chunk)
+    guard let location = locationOfID[UTF8Key(id)],
+      let (elements, start) = entries.chunk(withIdentifier: Int(location.chunk)), !elements.isEmpty
     else {
       return nil
     }
     // Compares ids in place (a closure over the entries copied each one, an existential and
-    // a string retained and released, for every id it looked at), newest first: status
-    // changes and edits are mostly about recent messages, which end their chunk.
-    for offset in elements.indices.reversed() where elements[offset].id.hasSameBytes(as: id) {
-      return start + offset
+    // a string retained and released, for every id it looked at).
+    let hint = min(Int(location.offset), elements.count - 1)
+    for distance in 0..<max(hint + 1, elements.count - hint) {
+      if hint + distance < elements.count, elements[hint + distance].id.hasSameBytes(as: id) {
+        return start + hint + distance
+      }
+      if distance > 0, hint - distance >= 0, elements[hint - distance].id.hasSameBytes(as: id) {
+        return start + hint - distance
+      }
     }
     return nil
   }
@@ -255,7 +278,7 @@ public final class StreamTranscript: ChatDataSource {
   private func delete(at index: Int) {
     let old = entries[index].item
     let key = UTF8Key(old.id)
-    chunkOfID[key] = nil
+    locationOfID[key] = nil
     place([], replacing: index..<index + 1)
     if let replyTo = old.replyTo { replies.remove(reply: old.id, quoting: replyTo) }
     reactionsByID[key] = nil
@@ -421,15 +444,18 @@ public final class StreamTranscript: ChatDataSource {
     }
   }
 
-  /// Replaces entries and records which chunk each newly placed entry lives in.
+  /// Replaces entries and records where each newly placed entry lives.
   private func place(_ new: [Entry], replacing range: Range<Int>) {
     let placement = entries.replaceSubrange(range, with: new)
-    if let chunk = placement.editedChunk {
-      for entry in new { chunkOfID[UTF8Key(entry.id)] = chunk }
+    if let chunk = placement.editedChunk, let start = entries.chunk(withIdentifier: chunk)?.startIndex {
+      for (offset, entry) in new.enumerated() {
+        locationOfID[UTF8Key(entry.id)] = EntryLocation(
+          chunk: chunk, offset: range.lowerBound - start + offset)
+      }
     }
     for chunk in placement.createdChunks {
-      for entry in entries.chunk(withIdentifier: chunk)?.elements ?? [] {
-        chunkOfID[UTF8Key(entry.id)] = chunk
+      for (offset, entry) in (entries.chunk(withIdentifier: chunk)?.elements ?? []).enumerated() {
+        locationOfID[UTF8Key(entry.id)] = EntryLocation(chunk: chunk, offset: offset)
       }
     }
   }

@@ -197,6 +197,29 @@ import Testing
     #expect(counter.value == 600, "an ordinary update after it measures nothing")
   }
 
+  /// The last row's margin is 3, the others' 1: an append changes the previous last row's
+  /// margin only, which moves the rows below it but measures nothing but the new row.
+  @Test func aChangeOfMarginAloneKeepsTheRowsHeight() {
+    struct LastRowMargin: ChatItemsDecorator {
+      var reach: Int { 1 }
+      func decorate(_ context: DecorationContext) -> DecoratedItems {
+        DecoratedItems(decoration: ChatItemDecoration(bottomMargin: context.next == nil ? 3 : 1))
+      }
+    }
+    let counter = HeightCounter()
+    let harness = TranscriptHarness(
+      items: TranscriptHarness.items(0..<3, height: 2), decorator: LastRowMargin(), counter: counter)
+    #expect(counter.value == 3)
+    var last: TranscriptUpdate?
+    harness.controller.onUpdate = { last = $0 }
+    harness.dataSource.append(TranscriptHarness.items(3..<4, height: 2))
+    harness.controller.applyPendingUpdates()
+    #expect(counter.value == 4, "only the new row is measured")
+    #expect(harness.layoutDump == ["m0 0 2", "m1 3 2", "m2 6 2", "m3 9 2"])
+    #expect(harness.controller.contentHeight == 14)
+    #expect(last?.rowChanges.reloadedRows == [2], "the row whose margin changed is reloaded")
+  }
+
   @Test func ownerOnlyPresentersAreMeasuredOnTheOwner() {
     let harness = TranscriptHarness(items: TranscriptHarness.items(0..<20), background: false)
     #expect(harness.log.ownerHeights == 20)
