@@ -79,11 +79,11 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
       return .delete(id: id)
     case 115..<125 where recent.count > 10:
       return tombstone()
-    case 153..<303 where !recent.isEmpty:
+    case 153..<343 where !recent.isEmpty:
       return react()
-    case 303..<363 where !recent.isEmpty:
+    case 343..<403 where !recent.isEmpty:
       return readReceipt()
-    case 363..<368 where recent.count > 3:
+    case 403..<408 where recent.count > 3:
       // The local user reads up to a message a few to a few dozen behind the newest.
       let behind = 3 + random.below(Swift.min(recent.count - 3, 28))
       return .lastRead(id: recent[recent.count - 1 - behind].id)
@@ -216,7 +216,7 @@ public struct SyntheticTranscript: Sequence, IteratorProtocol {
       return .react(id: taken.id, sender: taken.sender, reaction: taken.reaction, isActive: false)
     }
     // Mostly the last few messages; several reactions gather on the same ones.
-    let id = recent[recent.count - 1 - random.below(Swift.min(recent.count, 6))].id
+    let id = recent[recent.count - 1 - random.below(Swift.min(recent.count, 10))].id
     let sender = people[random.below(people.count)].name
     let reaction = reactionKind()
     reactions.append((id, sender, reaction))
