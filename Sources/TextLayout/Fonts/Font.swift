@@ -1,5 +1,6 @@
 /// A TrueType or OpenType font face, read for measuring text: which glyph each scalar maps
-/// to, how far each glyph advances, which glyphs are marks, and how pairs kern.
+/// to, how far each glyph advances, which glyphs are marks, how pairs kern, and which glyphs
+/// shaping substitutes (GSUB single and ligature substitutions of the default features).
 ///
 /// Reads `.ttf`, `.otf` (CFF outlines are not needed and not read) and collections (`.ttc`,
 /// one face chosen by index). A font is immutable once read and shared freely across threads.
@@ -20,6 +21,8 @@ public struct Font: Sendable {
   /// Each glyph's advance in the low 16 bits, and ``markFlag`` for marks.
   let glyphs: [UInt32]
   let kerning: KerningTables.Sets
+  /// The GSUB substitutions shaping applies by default.
+  let substitutions: GlyphSubstitutions
   /// Whether GDEF classes the glyphs; without it, shapers take marks from Unicode categories.
   let hasGlyphClasses: Bool
 
@@ -89,6 +92,7 @@ public struct Font: Sendable {
     characterMap = try CharacterMap(try directory.requiredTable("cmap"), glyphCount: glyphCount)
     kerning = try KerningTables.read(
       gpos: try directory.table("GPOS"), kern: try directory.table("kern"), glyphCount: glyphCount)
+    substitutions = try SubstitutionTables.read(try directory.table("GSUB"), glyphCount: glyphCount)
   }
 
   /// The number of faces in a font file: 1 for a single font, more for a collection.

@@ -8,34 +8,70 @@ struct FontChain: Sendable {
   /// The units a width is counted in per pixel (or point): Pango's `PANGO_SCALE`.
   static let unitsPerPixel = 1024
 
-  let fonts: [Font]
-  /// Per font: the HarfBuzz multiplier for the size.
-  let multipliers: [Int64]
-  /// The first font's BMP table and glyphs, read without going through `fonts`.
-  private let primaryMap: [UInt16]
-  private let primaryGlyphs: [UInt32]
+  /// The tables, behind one reference: a measurer is copied for every text it measures, and one
+  /// retain is cheaper than one per array.
+  private final class Tables: Sendable {
+    let fonts: [Font]
+    let multipliers: [Int64]
+    let hyphenGlyphs: [UInt16]
+    let substitutingFonts: [Bool]
+    let latinSets: [GlyphSubstitutions.LookupSet]
+    let arabicSets: [GlyphSubstitutions.LookupSet]
+    let otherSets: [GlyphSubstitutions.LookupSet]
+    let primaryLatinStarts: [UInt8]
+    let primaryOtherStarts: [UInt8]
+    let primaryMap: [UInt16]
+    let primaryGlyphs: [UInt32]
+    let primaryLatinKerning: PairKerning
+    let primaryOtherKerning: PairKerning
+
+    init(fonts: [Font], scale: Int64) {
+      self.fonts = fonts
+      multipliers = fonts.map { (scale << 16) / Int64($0.unitsPerEm) }
+      hyphenGlyphs = fonts.map { font in
+        let hyphen = font.characterMap.glyph(for: 0x2010)
+        return hyphen != 0 ? hyphen : font.characterMap.glyph(for: 0x2D)
+      }
+      substitutingFonts = fonts.map {
+        !$0.substitutions.latin.isEmpty || !$0.substitutions.arabic.isEmpty || !$0.substitutions.other.isEmpty
+      }
+      latinSets = fonts.map(\.substitutions.latin)
+      arabicSets = fonts.map(\.substitutions.arabic)
+      otherSets = fonts.map(\.substitutions.other)
+      let primary = fonts[0]
+      primaryLatinStarts = primary.substitutions.latin.starts
+      primaryOtherStarts = primary.substitutions.other.starts
+      primaryMap = primary.characterMap.basic
+      primaryGlyphs = primary.glyphs
+      primaryLatinKerning = primary.kerning.latin
+      primaryOtherKerning = primary.kerning.other
+    }
+  }
+
+  private let tables: Tables
   private let primaryMultiplier: Int64
-  private let primaryLatinKerning: PairKerning
-  private let primaryOtherKerning: PairKerning
+  private let primarySubstitutes: Bool
+
+  /// The fonts, the first tried first.
+  var fonts: [Font] { tables.fonts }
+  /// Per font: the glyph of the hyphen Pango inserts (U+2010, else `-`; 0 when neither).
+  var hyphenGlyphs: [UInt16] { tables.hyphenGlyphs }
 
   /// - Parameters:
   ///   - fonts: at least one font, the first tried first.
   ///   - scale: the size in 1/1024 units.
   init(primary: Font, fallbacks: [Font], scale: Int64) {
-    fonts = [primary] + fallbacks
-    multipliers = fonts.map { (scale << 16) / Int64($0.unitsPerEm) }
-    primaryMap = primary.characterMap.basic
-    primaryGlyphs = primary.glyphs
-    primaryMultiplier = multipliers[0]
-    primaryLatinKerning = primary.kerning.latin
-    primaryOtherKerning = primary.kerning.other
+    tables = Tables(fonts: [primary] + fallbacks, scale: scale)
+    primaryMultiplier = tables.multipliers[0]
+    primarySubstitutes = tables.substitutingFonts[0]
   }
 
   /// `value` font units of font `font`, scaled.
   @inline(__always)
   func scaled(_ value: Int, font: Int) -> Int {
     Int(
-      truncatingIfNeeded: (Int64(value) &* (font == 0 ? primaryMultiplier : multipliers[font]) &+ 32768) >> 16
+      truncatingIfNeeded: (Int64(value) &* (font == 0 ? primaryMultiplier : tables.multipliers[font]) &+ 32768)
+        >> 16
     )
   }
 
@@ -46,11 +82,11 @@ struct FontChain: Sendable {
   @inline(__always)
   func glyph(for value: UInt32) -> (font: Int, glyph: UInt16, entry: UInt32) {
     if value < 0x1_0000 {
-      let glyph = primaryMap[Int(value)]
-      if glyph != 0 { return (0, glyph, primaryGlyphs[Int(glyph)]) }
+      let glyph = tables.primaryMap[Int(value)]
+      if glyph != 0 { return (0, glyph, tables.primaryGlyphs[Int(glyph)]) }
     } else {
-      let glyph = fonts[0].characterMap.glyph(for: value)
-      if glyph != 0 { return (0, glyph, primaryGlyphs[Int(glyph)]) }
+      let glyph = tables.fonts[0].characterMap.glyph(for: value)
+      if glyph != 0 { return (0, glyph, tables.primaryGlyphs[Int(glyph)]) }
     }
     return fallbackGlyph(for: value)
   }
@@ -60,7 +96,64 @@ struct FontChain: Sendable {
       let glyph = fonts[index].characterMap.glyph(for: value)
       if glyph != 0 { return (index, glyph, fonts[index].glyphs[Int(glyph)]) }
     }
-    return (0, 0, primaryGlyphs[0])
+    return (0, 0, tables.primaryGlyphs[0])
+  }
+
+  /// How far `glyph` of font `font` advances, in font units.
+  @inline(__always)
+  func advance(of glyph: UInt16, font: Int) -> Int {
+    if font == 0 {
+      let glyphs = tables.primaryGlyphs
+      return Int(glyph) < glyphs.count ? Int(glyphs[Int(glyph)] & 0xFFFF) : 0
+    }
+    return fonts[font].advance(of: glyph)
+  }
+
+  /// Whether font `font` substitutes glyphs by default (GSUB).
+  @inline(__always)
+  func substitutes(_ font: Int) -> Bool {
+    font == 0 ? primarySubstitutes : tables.substitutingFonts[font]
+  }
+
+  /// Whether font `font` has Arabic substitutions (joining forms, ligatures).
+  func substitutesArabic(_ font: Int) -> Bool {
+    !tables.arabicSets[font].isEmpty
+  }
+
+  /// The substitutions of font `font` for a run of `script`: Arabic, Latin (or common and
+  /// inherited), or other.
+  func substitutions(_ font: Int, script: ShapingProperties.ScriptClass) -> GlyphSubstitutions.LookupSet {
+    switch script {
+    case .arabic: tables.arabicSets[font]
+    case .latin, .common, .inherited: tables.latinSets[font]
+    default: tables.otherSets[font]
+    }
+  }
+
+  /// Whether GDEF classes `glyph` of font `font` as a mark.
+  func isMark(_ glyph: UInt16, font: Int) -> Bool {
+    if font == 0 {
+      let glyphs = tables.primaryGlyphs
+      return Int(glyph) < glyphs.count && glyphs[Int(glyph)] & Font.markFlag != 0
+    }
+    return tables.fonts[font].isMark(glyph)
+  }
+
+  /// Whether font `font` has GDEF glyph classes.
+  func hasGlyphClasses(_ font: Int) -> Bool {
+    fonts[font].hasGlyphClasses
+  }
+
+  /// What the Latin (`latin`) or other lookups of font `font` may do with `glyph`: see
+  /// ``GlyphSubstitutions/LookupSet/starts``.
+  @inline(__always)
+  func substitutionStarts(_ glyph: UInt16, font: Int, latin: Bool) -> UInt8 {
+    if font == 0 {
+      let starts = latin ? tables.primaryLatinStarts : tables.primaryOtherStarts
+      return Int(glyph) < starts.count ? starts[Int(glyph)] : 0
+    }
+    let set = latin ? fonts[font].substitutions.latin : fonts[font].substitutions.other
+    return set.starts.count > Int(glyph) ? set.starts[Int(glyph)] : 0
   }
 
   /// The kerning of two glyphs of font `font`, scaled.
@@ -69,7 +162,9 @@ struct FontChain: Sendable {
     let value: Int32
     if font == 0 {
       value =
-        latin ? primaryLatinKerning.adjustment(left, right) : primaryOtherKerning.adjustment(left, right)
+        latin
+        ? tables.primaryLatinKerning.adjustment(left, right)
+        : tables.primaryOtherKerning.adjustment(left, right)
     } else {
       let sets = fonts[font].kerning
       value = (latin ? sets.latin : sets.other).adjustment(left, right)

@@ -3,10 +3,14 @@
 ///
 /// The break opportunities and the greedy rules are those of Documentation/TextMetrics.md;
 /// widths are the advances of the glyphs, as HarfBuzz computes them for Pango with hinting off:
-/// each glyph's advance scaled to the size in Pango units (1/1024 of a point) and rounded, marks
-/// zero, kerning from the font's `kern` feature, all summed as integers. The line height is the
-/// first font's ascender minus its descender (Pango's line height; the line gap is not added).
-/// Sizes and widths are in one unit, points or pixels alike.
+/// the glyphs after the font's default GSUB substitutions (Arabic joining forms, lam-alef and
+/// Latin ligatures: ``SubstitutionWindow``), each glyph's advance scaled to the size in Pango
+/// units (1/1024 of a point) and rounded, marks zero, kerning from the font's `kern` feature, all
+/// summed as integers. Where a line breaks, it is as wide as Pango shapes it: without the kerning
+/// across the break, and, where a word wider than the line breaks between grapheme clusters,
+/// with the hyphen Pango inserts (``HyphenRule``). The line height is the first font's ascender
+/// minus its descender (Pango's line height; the line gap is not added). Sizes and widths are in
+/// one unit, points or pixels alike.
 ///
 /// The measurer holds immutable fonts: it is `Sendable` and cheap to copy, for background
 /// height calculation.

@@ -27,10 +27,13 @@ struct PointWrappingScanner<Sink: LineSink> {
   /// How many ill-formed UTF-8 subsequences were read as U+FFFD.
   private(set) var replacementCount = 0
 
-  private init(bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, chain: FontChain, sink: Sink) {
+  private init(
+    bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, chain: FontChain, sink: Sink,
+    windowStorage: UnsafeMutableBufferPointer<UInt32>
+  ) {
     self.bytes = bytes
     self.fitter = GreedyLineFitter(maxWidth: maxWidth, sink: sink, clusters: PointClusterWidths(chain: chain))
-    self.advancer = GlyphAdvancer(chain: chain)
+    self.advancer = GlyphAdvancer(chain: chain, bytes: bytes, windowStorage: windowStorage)
   }
 
   /// Wraps `bytes` at `maxWidth` units.
@@ -46,9 +49,13 @@ struct PointWrappingScanner<Sink: LineSink> {
   static func wrap(
     _ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int, chain: FontChain, sink: Sink
   ) -> (sink: Sink, replacementCount: Int) {
-    var scanner = PointWrappingScanner(bytes: bytes, maxWidth: maxWidth, chain: chain, sink: sink)
-    let sink = scanner.run()
-    return (sink, scanner.replacementCount)
+    // The shaped glyphs of a substitution window live on the stack.
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: SubstitutionWindow.capacity) { storage in
+      var scanner = PointWrappingScanner(
+        bytes: bytes, maxWidth: maxWidth, chain: chain, sink: sink, windowStorage: storage)
+      let sink = scanner.run()
+      return (sink, scanner.replacementCount)
+    }
   }
 
   private mutating func run() -> Sink {
@@ -78,7 +85,7 @@ struct PointWrappingScanner<Sink: LineSink> {
   /// Feeds one scalar to the advancer, the line-break rules and the width bookkeeping.
   @inline(__always)
   private mutating func add(_ value: UInt32, _ properties: ScalarProperties, at offset: Int, length: Int) {
-    let step = advancer.step(value, properties)
+    let step = advancer.step(value, properties, at: offset, length: length)
     // The kerning belongs to the glyph before, so to its segment, before this one may end it.
     if lastGlyphHangs {
       tailWidth &+= step.kerning
@@ -91,7 +98,10 @@ struct PointWrappingScanner<Sink: LineSink> {
       NumberLookahead.numberFollows(in: bytes, from: offset &+ length)
     }
     if action != .prohibited {
-      endSegment(at: offset, mandatory: action == .mandatory)
+      // A segment without a tail kerned its last glyph with this one: a line that breaks here
+      // does not have that kerning.
+      endSegment(
+        at: offset, mandatory: action == .mandatory, kerningWithNext: lastGlyphHangs ? 0 : step.kerning)
     }
     switch lineBreakClass {
     case .space:
@@ -115,10 +125,10 @@ struct PointWrappingScanner<Sink: LineSink> {
 
   /// Hands the segment that ends at `end` to the fitter and starts the next one.
   @inline(__always)
-  private mutating func endSegment(at end: Int, mandatory: Bool) {
+  private mutating func endSegment(at end: Int, mandatory: Bool, kerningWithNext: Int = 0) {
     fitter.place(
       body: segmentStart..<(tailStart ?? end), bodyWidth: segmentWidth, hangingWidth: tailWidth, end: end,
-      breaksLine: mandatory, in: bytes)
+      breaksLine: mandatory, in: bytes, endAdjustment: tailStart == nil ? -kerningWithNext : 0)
     segmentStart = end
     segmentWidth = 0
     tailStart = nil

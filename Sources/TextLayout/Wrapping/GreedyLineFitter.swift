@@ -41,20 +41,24 @@ struct GreedyLineFitter<Sink: LineSink, Clusters: ClusterWidths> {
   ///   - end: where the segment, tail included, ends.
   ///   - breaksLine: whether a mandatory break follows, not at the end of the text.
   ///   - bytes: the text, for splitting a body wider than the line into clusters.
+  ///   - endAdjustment: how much a line that ends with this body is wider than `bodyWidth`
+  ///     says (in points, the kerning of its last glyph with the next segment's first, which a
+  ///     line that breaks here does not have); 0 in columns.
   /// - Complexity: O(1), or O(n) for a body of n bytes that is wider than the line.
   @inline(__always)
   mutating func place(
     body: Range<Int>, bodyWidth: Int, hangingWidth: Int, end: Int, breaksLine: Bool,
-    in bytes: UnsafeBufferPointer<UInt8>
+    in bytes: UnsafeBufferPointer<UInt8>, endAdjustment: Int = 0
   ) {
-    if width > 0 && width &+ bodyWidth > maxWidth {
+    if width > 0 && width &+ bodyWidth &+ endAdjustment > maxWidth {
       startLine(at: body.lowerBound)
     }
     if bodyWidth > maxWidth {
       placeClusters(of: body, in: bytes)
+      visibleWidth &+= endAdjustment
     } else if !body.isEmpty {
       width &+= bodyWidth
-      visibleWidth = width
+      visibleWidth = width &+ endAdjustment
       contentEnd = body.upperBound
     }
     width &+= hangingWidth
@@ -64,13 +68,17 @@ struct GreedyLineFitter<Sink: LineSink, Clusters: ClusterWidths> {
   }
 
   /// Places a body that is wider than a line, one cluster at a time.
+  ///
+  /// A cluster fits when the line up to it, with the cluster's end adjustment (a hyphen the
+  /// break after it would insert), is at most the line width; a line that ends after it is
+  /// reported with the adjustment.
   private mutating func placeClusters(of body: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
-    clusters.forEachCluster(in: bytes, body) { cluster, clusterWidth in
-      if width > 0 && width &+ clusterWidth > maxWidth {
+    clusters.forEachCluster(in: bytes, body) { cluster, clusterWidth, endAdjustment in
+      if width > 0 && width &+ clusterWidth &+ endAdjustment > maxWidth {
         startLine(at: cluster.lowerBound)
       }
       width &+= clusterWidth
-      visibleWidth = width
+      visibleWidth = width &+ endAdjustment
       contentEnd = cluster.upperBound
     }
   }

@@ -20,6 +20,12 @@ struct FontBuilder {
   var gposPairs: [(left: Int, right: Int, value: Int)] = []
   /// Whether the GPOS pair lookup is reached through an extension lookup (type 9).
   var throughExtension = false
+  /// Single substitutions for a GSUB `liga` feature (one format 2 subtable), applied first.
+  var gsubSingles: [(glyph: Int, substitute: Int)] = []
+  /// Ligatures for the same feature (one format 1 subtable): the glyphs and the ligature glyph.
+  var gsubLigatures: [(glyphs: [Int], ligature: Int)] = []
+  /// Whether the GSUB lookups are reached through extension lookups (type 7).
+  var gsubThroughExtension = false
   /// Pairs for a legacy `kern` table (format 0).
   var legacyPairs: [(left: Int, right: Int, value: Int)] = []
   /// The sfnt version: 0x00010000 for TrueType, 'OTTO' for CFF.
@@ -86,6 +92,7 @@ struct FontBuilder {
     if !marks.isEmpty { tables["GDEF"] = glyphDefinitions }
     if !gposPairs.isEmpty { tables["GPOS"] = glyphPositioning }
     if !legacyPairs.isEmpty { tables["kern"] = legacyKerning }
+    if !gsubSingles.isEmpty || !gsubLigatures.isEmpty { tables["GSUB"] = glyphSubstitution }
     tables.merge(extraTables) { $1 }
     return tables
   }
@@ -204,6 +211,98 @@ struct FontBuilder {
     table.u16(1)
     table.u16(4)
     table.append(lookup.data)
+    return table.data
+  }
+
+  /// GSUB 1.0: script DFLT, feature `liga`, a single substitution lookup and a ligature lookup
+  /// (each maybe through an extension), in that order.
+  var glyphSubstitution: [UInt8] {
+    var subtables: [(type: Int, data: [UInt8])] = []
+    if !gsubSingles.isEmpty {
+      let singles = gsubSingles.sorted { $0.glyph < $1.glyph }
+      var subtable = Bytes()
+      subtable.u16(2)
+      subtable.u16(6 + 2 * singles.count)
+      subtable.u16(singles.count)
+      for single in singles { subtable.u16(single.substitute) }
+      subtable.u16(1)
+      subtable.u16(singles.count)
+      for single in singles { subtable.u16(single.glyph) }
+      subtables.append((1, subtable.data))
+    }
+    if !gsubLigatures.isEmpty {
+      let firsts = Array(Set(gsubLigatures.map { $0.glyphs[0] })).sorted()
+      var subtable = Bytes()
+      subtable.u16(1)
+      let coverageOffset = 6 + 2 * firsts.count
+      subtable.u16(coverageOffset)
+      subtable.u16(firsts.count)
+      var sets = Bytes()
+      let setsStart = coverageOffset + 4 + 2 * firsts.count
+      for first in firsts {
+        subtable.u16(setsStart + sets.data.count)
+        let ligatures = gsubLigatures.filter { $0.glyphs[0] == first }
+        var set = Bytes()
+        set.u16(ligatures.count)
+        var bodies = Bytes()
+        for ligature in ligatures {
+          set.u16(2 + 2 * ligatures.count + bodies.data.count)
+          bodies.u16(ligature.ligature)
+          bodies.u16(ligature.glyphs.count)
+          for glyph in ligature.glyphs.dropFirst() { bodies.u16(glyph) }
+        }
+        sets.append(set.data + bodies.data)
+      }
+      subtable.u16(1)
+      subtable.u16(firsts.count)
+      for first in firsts { subtable.u16(first) }
+      subtable.append(sets.data)
+      subtables.append((4, subtable.data))
+    }
+    var lookups: [[UInt8]] = []
+    for (type, data) in subtables {
+      var lookup = Bytes()
+      lookup.u16(gsubThroughExtension ? 7 : type)
+      lookup.u16(0)
+      lookup.u16(1)
+      lookup.u16(8)
+      if gsubThroughExtension {
+        lookup.u16(1)
+        lookup.u16(type)
+        lookup.u32(8)
+      }
+      lookup.append(data)
+      lookups.append(lookup.data)
+    }
+    var table = Bytes()
+    let featureList = 30
+    let lookupList = featureList + 12 + 2 * lookups.count
+    table.u32(0x0001_0000)
+    table.u16(10)
+    table.u16(featureList)
+    table.u16(lookupList)
+    table.u16(1)
+    table.tag("DFLT")
+    table.u16(8)
+    table.u16(4)
+    table.u16(0)
+    table.u16(0)
+    table.u16(0xFFFF)
+    table.u16(1)
+    table.u16(0)
+    table.u16(1)
+    table.tag("liga")
+    table.u16(8)
+    table.u16(0)
+    table.u16(lookups.count)
+    for index in lookups.indices { table.u16(index) }
+    table.u16(lookups.count)
+    var offset = 2 + 2 * lookups.count
+    for lookup in lookups {
+      table.u16(offset)
+      offset += lookup.count
+    }
+    for lookup in lookups { table.append(lookup) }
     return table.data
   }
 

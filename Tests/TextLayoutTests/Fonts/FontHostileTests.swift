@@ -121,12 +121,68 @@ import TranscriptGenerator
     #expect(error?.description.contains("another extension") == true)
   }
 
+  @Test func aSubstitutionTableCutShortIsAnError() throws {
+    var whole = FontBuilder.monospace([0x41, 0x42, 0x43], advance: 600)
+    whole.advances.append(900)
+    whole.gsubSingles = [(3, 1)]
+    whole.gsubLigatures = [([1, 2], 4)]
+    whole.gsubThroughExtension = true
+    let table = try #require(whole.tables["GSUB"])
+    for length in 0..<table.count {
+      var builder = whole
+      builder.extraTables["GSUB"] = Array(table[..<length])
+      #expect(throws: FontError.self, "GSUB cut to \(length) bytes") { try Font(bytes: builder.data) }
+    }
+  }
+
+  @Test func hugeSubstitutionCountsAreErrors() throws {
+    var builder = FontBuilder.monospace([0x41, 0x42], advance: 600)
+    builder.advances.append(900)
+    builder.gsubLigatures = [([1, 2], 3)]
+    let gsub = try #require(builder.tables["GSUB"])
+    // The lookup list is at 44: the lookup at 48, its ligature subtable at 56, the subtable's
+    // coverage at 64, ligature set at 70 and ligature at 74. The lookup count (44), the lookup's
+    // subtable count (52), the set count (60), the set's ligature count (70) and the ligature's
+    // component count (76).
+    for field in [44, 52, 60, 70, 76] {
+      var hostile = gsub
+      hostile[field] = 0xFF
+      hostile[field + 1] = 0xFF
+      builder.extraTables["GSUB"] = hostile
+      #expect(throws: FontError.self, "count at \(field)") { try Font(bytes: builder.data) }
+    }
+    // The feature's lookup count, pointing at lookups that do not exist.
+    var hostile = gsub
+    hostile[40] = 0xFF
+    hostile[41] = 0xFF
+    builder.extraTables["GSUB"] = hostile
+    #expect(throws: FontError.self) { try Font(bytes: builder.data) }
+  }
+
+  @Test func aSubstitutionExtensionThatLeadsToAnExtensionIsAnError() throws {
+    var builder = FontBuilder.monospace([0x41, 0x42], advance: 600)
+    builder.advances.append(900)
+    builder.gsubLigatures = [([1, 2], 3)]
+    builder.gsubThroughExtension = true
+    var gsub = try #require(builder.tables["GSUB"])
+    // The extension at 56 names type 7, its offset pointing back at itself: a cycle if followed.
+    gsub[58] = 0
+    gsub[59] = 7
+    for (index, byte) in [0, 0, 0, 0].enumerated() { gsub[60 + index] = UInt8(byte) }
+    builder.extraTables["GSUB"] = gsub
+    let error = #expect(throws: FontError.self) { try Font(bytes: builder.data) }
+    #expect(error?.description.contains("another extension") == true)
+  }
+
   @Test func randomDamageNeverTraps() throws {
     var builder = FontBuilder.monospace(Array(0x41...0x5A) + [0x301], advance: 600)
     builder.marks = [27]
     builder.gposPairs = [(1, 22, -80), (20, 15, -60), (1, 25, -50)]
     builder.throughExtension = true
     builder.legacyPairs = [(1, 2, -10)]
+    builder.gsubSingles = [(3, 4)]
+    builder.gsubLigatures = [([1, 22], 2), ([23, 1, 20], 5)]
+    builder.gsubThroughExtension = true
     let original = builder.data
     let seed = SeededRandom.seed(fromEnvironment: "TEXTLAYOUT_SEED", default: 0xF0_7A11)
     var generator = SeededRandom(seed: seed)
