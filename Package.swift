@@ -44,7 +44,8 @@ let package = Package(
       name: "TranscriptGenerator", dependencies: ["ChatTranscriptMessages", "ChatTranscriptStreams"],
       swiftSettings: sharedSettings),
     .target(
-      name: "CommandLineSupport", dependencies: ["ChatTranscriptStreams"], swiftSettings: sharedSettings),
+      name: "CommandLineSupport", dependencies: ["ChatTranscriptStreams", "TextLayout"],
+      swiftSettings: sharedSettings),
 
     // Executables: the CLI, the benchmark and the samples.
     .executableTarget(
@@ -89,7 +90,7 @@ let package = Package(
     // Tests, one target per library, and the built executables.
     .target(
       name: "TestSupport",
-      dependencies: ["ChatTranscript", "ChatTranscriptStreams", "TranscriptGenerator"],
+      dependencies: ["ChatTranscript", "ChatTranscriptStreams", "TranscriptGenerator", "TextLayout"],
       path: "Tests/TestSupport",
       swiftSettings: sharedSettings
     ),

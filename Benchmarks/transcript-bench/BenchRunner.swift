@@ -30,10 +30,15 @@ struct BenchRunner {
       for size in Array(Set(options.sizes.map { min($0, all.count) })).sorted() {
         let items = Array(all.prefix(size))
         var appendSeconds: Double?
+        var layoutColdSeconds: Double?
         for name in inProcess {
           var result = runScenario(name, items: items)
           if name == "append" { appendSeconds = result.seconds }
           if name == "full-recompute", let appendSeconds { relate(&result, toAppend: appendSeconds) }
+          if name == "layout-cold", result.failures.isEmpty { layoutColdSeconds = result.seconds }
+          if name == PointLayoutScenario.name, result.failures.isEmpty, let layoutColdSeconds {
+            PointLayoutScenario.relate(&result, toLayoutCold: layoutColdSeconds)
+          }
           progress.clear()
           print(options.isJSON ? result.json : result.text)
           for failure in result.failures {
@@ -78,6 +83,8 @@ struct BenchRunner {
       return ScrollScenario.run(items: items, plan: plan)
     case RowOfIDScenario.name:
       return RowOfIDScenario.run(items: items, plan: plan)
+    case PointLayoutScenario.name:
+      return PointLayoutScenario.run(items: items, plan: plan)
     case let name where CLIPathScenario.names.contains(name):
       return CLIPathScenario.run(name, items: items, plan: plan)
     default:

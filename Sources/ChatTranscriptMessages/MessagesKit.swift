@@ -18,7 +18,10 @@ public enum MessagesKit {
   /// - Parameters:
   ///   - theme: chooses the cell class of each item type.
   ///   - interactionHandler: receives taps, retries and copies; held weakly.
-  ///   - measurer: measures texts (terminal columns by default).
+  ///   - measurer: measures texts (terminal columns by default); its unit is the unit of
+  ///     every width, and of every height with `lineHeight`.
+  ///   - lineHeight: the height of one line of text; `nil` takes the measurer's (a
+  ///     `PointTextMeasurer`'s line height in points, else 1, a terminal row).
   ///   - configuration: bubble width share, sender names, photo scale.
   ///   - cache: text metrics shared by presenters, calculators and cells; pass one cache to
   ///     several controllers to share measurements.
@@ -26,20 +29,22 @@ public enum MessagesKit {
     theme: Theme,
     interactionHandler: (any MessageInteractionHandler)? = nil,
     measurer: any TextMeasurer = TerminalTextMeasurer(),
+    lineHeight: Double? = nil,
     configuration: MessageLayoutConfiguration = MessageLayoutConfiguration(),
     cache: TextMetricsCache = TextMetricsCache()
   ) -> [String: [any ChatItemPresenterBuilder]] {
     let context = MessagePresentationContext(
-      configuration: configuration, measurer: measurer, cache: cache, interactionHandler: interactionHandler)
+      configuration: configuration, measurer: measurer, lineHeight: lineHeight, cache: cache,
+      interactionHandler: interactionHandler)
     return [
       MessageItemType.text: [TextMessagePresenterBuilder<Theme.TextCell>(context: context)],
       MessageItemType.photo: [PhotoMessagePresenterBuilder<Theme.PhotoCell>(context: context)],
       MessageItemType.system: [SystemNoticePresenterBuilder<Theme.NoticeCell>(context: context)],
-      MessageItemType.typing: [TypingIndicatorPresenterBuilder<Theme.TypingCell>()],
-      MessageItemType.timeSeparator: [TimeSeparatorPresenterBuilder<Theme.SeparatorCell>()],
-      MessageItemType.messageStatus: [MessageStatusPresenterBuilder<Theme.StatusCell>()],
-      MessageItemType.readReceipt: [ReadReceiptPresenterBuilder<Theme.ReceiptCell>()],
-      MessageItemType.unreadDivider: [UnreadDividerPresenterBuilder<Theme.DividerCell>()],
+      MessageItemType.typing: [TypingIndicatorPresenterBuilder<Theme.TypingCell>(context: context)],
+      MessageItemType.timeSeparator: [TimeSeparatorPresenterBuilder<Theme.SeparatorCell>(context: context)],
+      MessageItemType.messageStatus: [MessageStatusPresenterBuilder<Theme.StatusCell>(context: context)],
+      MessageItemType.readReceipt: [ReadReceiptPresenterBuilder<Theme.ReceiptCell>(context: context)],
+      MessageItemType.unreadDivider: [UnreadDividerPresenterBuilder<Theme.DividerCell>(context: context)],
     ]
   }
 

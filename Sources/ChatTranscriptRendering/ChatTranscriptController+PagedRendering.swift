@@ -39,9 +39,12 @@ extension ChatTranscriptController {
     from top: Double, to bottom: Double, measurer: any TextMeasurer = TerminalTextMeasurer(),
     _ body: (_ scene: RenderScene, _ rowOffset: Int) -> Void
   ) {
-    let width = collectionView.viewport.width
-    // A message taller than a page is wrapped once, not once per page it spans.
-    let lineCache = LabelLineCache()
+    withDocumentDrawing { drawPages(from: top, to: bottom, measurer: measurer, body) }
+  }
+
+  /// Runs `body` with pinned headers and the working range turned off, as drawing every row of
+  /// a document once needs, and turns them back as they were after.
+  func withDocumentDrawing(_ body: () -> Void) {
     let (pinsHeaders, workingRangeDistance) = (
       collectionView.pinsHeaders, collectionView.workingRangeDistance
     )
@@ -50,6 +53,17 @@ extension ChatTranscriptController {
     defer {
       (collectionView.pinsHeaders, collectionView.workingRangeDistance) = (pinsHeaders, workingRangeDistance)
     }
+    body()
+  }
+
+  /// ``forEachPage(from:to:measurer:_:)`` with pinning and the working range already off.
+  private func drawPages(
+    from top: Double, to bottom: Double, measurer: any TextMeasurer,
+    _ body: (_ scene: RenderScene, _ rowOffset: Int) -> Void
+  ) {
+    let width = collectionView.viewport.width
+    // A message taller than a page is wrapped once, not once per page it spans.
+    let lineCache = LabelLineCache()
     var offset = top
     var rowOffset = 0
     while offset < bottom {

@@ -25,9 +25,9 @@ import Testing
     ]
   }()
 
-  @Test(arguments: ["svg", "html"], [1, 7, 40])
-  func hostileTranscriptsGiveWellFormedDocuments(format: String, width: Int) {
-    let items: [any ChatItem] = Self.hostileTexts.enumerated().flatMap { index, text -> [any ChatItem] in
+  /// A text and a photo captioned with each hostile text, sent by it, a day apart.
+  static func hostileItems() -> [any ChatItem] {
+    hostileTexts.enumerated().flatMap { index, text -> [any ChatItem] in
       let date = Timestamp(secondsSince1970: 1_700_000_000 + Int64(index) * 90_000)
       return [
         StreamItem(
@@ -36,6 +36,11 @@ import Testing
           id: "p\(index)", type: "photo", isIncoming: true, date: date, width: 4, height: 3, caption: text),
       ]
     }
+  }
+
+  @Test(arguments: ["svg", "html"], [1, 7, 40])
+  func hostileTranscriptsGiveWellFormedDocuments(format: String, width: Int) {
+    let items = Self.hostileItems()
     let controller = ChatTranscriptController(
       buildersByType: MessagesKit.builders(theme: CompactTheme()), decorator: MessagesKit.decorator(),
       viewport: Viewport(width: Double(width), height: 24))

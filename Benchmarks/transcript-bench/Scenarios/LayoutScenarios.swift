@@ -21,17 +21,24 @@ enum LayoutScenarios {
     }
   }
 
-  /// Times `plan.runs` runs on fresh controllers, after one untimed run on the first thousand
-  /// items (code, caches and the allocator warm; the measured runs still start cold).
   private static func timeRuns(_ name: String, items: [StreamItem], plan: ScenarioPlan) -> BenchResult {
+    timeRuns(name, items: items, plan: plan) { timeOnce(name, items: $0) }
+  }
+
+  /// Times `plan.runs` runs of `timeOnce` (each on fresh controllers), after one untimed run on
+  /// the first thousand items (code, caches and the allocator warm; the measured runs still
+  /// start cold).
+  static func timeRuns(
+    _ name: String, items: [StreamItem], plan: ScenarioPlan, timeOnce: ([StreamItem]) -> Double
+  ) -> BenchResult {
     if plan.warmUp > 0 {
       plan.progress.begin("\(name) @ \(items.count) items: warm-up")
-      _ = timeOnce(name, items: Array(items.prefix(1_000)))
+      _ = timeOnce(Array(items.prefix(1_000)))
     }
     var runs = Timings()
     for run in 1...max(plan.runs, 1) {
       plan.progress.begin("\(name) @ \(items.count) items: run \(run)/\(plan.runs)")
-      runs.add(timeOnce(name, items: items))
+      runs.add(timeOnce(items))
     }
     return BenchResult(scenario: name, items: items.count, runs: runs)
   }

@@ -20,6 +20,7 @@ enum ScenarioCatalog {
     Entry("layout-cold", "lay out N messages from scratch, heights on one thread"),
     Entry("layout-parallel", "the same with heights measured on all cores"),
     Entry("relayout-width", "re-measure everything after a viewport width change"),
+    Entry("layout-points", "layout-cold in points: DejaVu Sans 15 px, phone theme, 390 px wide"),
     Entry("append", "append one message (end to end through the update flow)"),
     Entry("update-status", "change the delivery status of a recent message"),
     Entry("react", "a reaction to an old message: its reactions line grows a count"),

@@ -19,6 +19,13 @@ final class TranscriptFixture {
     self.items = items
   }
 
+  /// A transcript of `items` behind `controller` (a layout of another kind: in points).
+  init(items: [StreamItem], controller: ChatTranscriptController) {
+    self.controller = controller
+    controller.dataSource = transcript
+    self.items = items
+  }
+
   /// A controller with the compact message presenters and the message decorator, 40 rows tall.
   ///
   /// - Parameter cachesMeasurements: `false` turns off the height cache and the text metrics

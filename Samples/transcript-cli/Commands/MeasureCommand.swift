@@ -37,7 +37,7 @@ enum MeasureCommand {
     """
 
   static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-    let (fontPaths, rest) = try fontOptions(in: arguments)
+    let (fontPaths, rest) = try FontFiles.options(in: arguments)
     let parsed = try ParsedArguments(
       rest, valueOptions: ["wrap", "size", StreamInput.maxLineBytesOption], flagOptions: ["help", "h"])
     if parsed.wantsHelp {
@@ -59,7 +59,7 @@ enum MeasureCommand {
       }
       let size = try parsed.number("size", in: 0.01...10_000, default: 0)
       let wrap = try parsed.number("wrap", in: 0.01...1_000_000, default: 0)
-      guard let fonts = loadFonts(fontPaths) else { return .failure }
+      guard let fonts = FontFiles.load(fontPaths, tool: "transcript measure") else { return .failure }
       let measurer = PointTextMeasurer(font: fonts[0], fallbacks: Array(fonts.dropFirst()), size: size)
       measure = { text in
         let metrics = measurer.measure(text, maxWidth: wrap)
@@ -78,51 +78,5 @@ enum MeasureCommand {
       output.append("\(escapedField(item.id))\t\(measure(item.text ?? ""))\n")
     }
     return clean ? .success : .badInput
-  }
-
-  /// The values of every `--font` (which may repeat, unlike other options) and the other
-  /// arguments, in order; `--` ends the options as it does for the parser.
-  private static func fontOptions(in arguments: [String]) throws(UsageError) -> (
-    fonts: [String], rest: [String]
-  ) {
-    var fonts: [String] = []
-    var rest: [String] = []
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if argument == "--" {
-        rest += arguments[(index - 1)...]
-        break
-      }
-      if argument == "--font" {
-        guard index < arguments.count else { throw UsageError("--font needs a value") }
-        fonts.append(arguments[index])
-        index += 1
-      } else if argument.hasPrefix("--font=") {
-        fonts.append(String(argument.dropFirst("--font=".count)))
-      } else {
-        rest.append(argument)
-      }
-    }
-    return (fonts, rest)
-  }
-
-  /// The fonts at `paths`, or `nil` after saying on stderr which one could not be read and why.
-  private static func loadFonts(_ paths: [String]) -> [Font]? {
-    var fonts: [Font] = []
-    for path in paths {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        printError("transcript measure: cannot open font \(escapedForDiagnostics(path))")
-        return nil
-      }
-      do {
-        fonts.append(try Font(bytes: [UInt8](data)))
-      } catch {
-        printError("transcript measure: \(escapedForDiagnostics(path)): \(error)")
-        return nil
-      }
-    }
-    return fonts
   }
 }

@@ -7,16 +7,29 @@ enum RenderCommand {
   static let help = """
     USAGE: transcript render [--width W] [--format ansi|plain|svg|html] [--theme NAME]
                              [--max-line-bytes N] [FILE|-]
+           transcript render --font PATH [--font PATH ...] [--size PX] [--width PX]
+                             [--format svg] [--theme NAME] [--max-line-bytes N] [FILE|-]
 
     Applies the NDJSON message stream in FILE (or standard input) and draws the whole
     transcript: bubbles, senders, day separators, photos, status rows, the typing row.
     Bad lines are reported on stderr as FILE:LINE: reason and skipped.
 
+    With --font, the transcript is laid out in pixels, as transcript layout --font lays it
+    out, and drawn as SVG at real sizes: each line of text at its measured place in the
+    first font's family (named after its file) at PX size. Only svg draws in pixels: ansi,
+    plain and html draw character cells, and are usage errors with --font.
+
     OPTIONS:
-      --width W      columns (1-10000; default: the terminal's width, else 80)
+      --width W      columns (1-10000; default: the terminal's width, else 80); with
+                     --font, pixels (1-10000, default 390: a phone)
       --format F     ansi (colour), plain, svg or html (a page you can open); default: ansi
-                     when standard output is a terminal and NO_COLOR is not set, else plain
-      --theme NAME   compact (default) or roomy
+                     when standard output is a terminal and NO_COLOR is not set, else plain;
+                     with --font, svg
+      --font PATH    a TrueType or OpenType font (.ttf, .otf; the first face of a .ttc);
+                     repeat for fallback fonts, tried in order
+      --size PX      the font size in pixels with --font (0.01-10000, default 15)
+      --theme NAME   compact (default) or roomy; with --font, phone (default), compact
+                     or roomy (their sizes then count as pixels)
       --max-line-bytes N
                      longest line read (1-4294967296, default 16777216); a longer line
                      is reported as FILE:LINE: line longer than N bytes and skipped
@@ -25,8 +38,8 @@ enum RenderCommand {
     Message text is shown, never obeyed: control characters and escape sequences appear as
     visible symbols, and SVG and HTML escape everything.
 
-    EXIT STATUS: 0 all lines applied, 1 some lines were bad, 2 usage error, FILE cannot
-    be opened or read, or the output cannot be written.
+    EXIT STATUS: 0 all lines applied, 1 some lines were bad, 2 usage error, FILE or a
+    font cannot be opened or read, a font is not a font, or the output cannot be written.
     """
 
   enum Format: String, CaseIterable {
@@ -34,13 +47,16 @@ enum RenderCommand {
   }
 
   static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+    let (fontPaths, rest) = try FontFiles.options(in: arguments)
     let parsed = try ParsedArguments(
-      arguments, valueOptions: ["width", "format", "theme", StreamInput.maxLineBytesOption],
+      rest, valueOptions: ["width", "format", "theme", "size", StreamInput.maxLineBytesOption],
       flagOptions: ["help", "h"])
     if parsed.wantsHelp {
       printOutput(help)
       return .success
     }
+    guard fontPaths.isEmpty else { return try renderInPixels(parsed, fontPaths: fontPaths) }
+    try PointLayout.checkNoFontOptions(parsed)
     let width = try parsed.integer("width", in: 1...10_000, default: Terminal.size(of: 1)?.columns ?? 80)
     let format = try format(parsed.values["format"])
     let theme = try TranscriptSession.theme(named: parsed.values["theme"])
@@ -65,6 +81,38 @@ enum RenderCommand {
       controller.forEachPage(from: 0, to: bottom) { output.append(renderer.elements(of: $0, rowOffset: $1)) }
       output.append(renderer.documentEnd)
     }
+    return clean ? .success : .badInput
+  }
+
+  /// The transcript laid out with fonts and drawn as SVG in pixels, a page at a time.
+  private static func renderInPixels(_ parsed: ParsedArguments, fontPaths: [String]) throws(UsageError)
+    -> ExitStatus
+  {
+    let width = try parsed.integer("width", in: 1...10_000, default: PointLayout.defaultWidth)
+    if let name = parsed.values["format"], name != Format.svg.rawValue {
+      _ = try format(name)
+      throw UsageError(
+        "--font draws only --format svg, not \"\(name)\": ansi, plain and html draw character cells")
+    }
+    let maxLineLength = try StreamInput.maxLineLength(parsed)
+    let path = try parsed.inputPath()
+    guard let layout = try PointLayout.load(fontPaths: fontPaths, parsed: parsed, tool: "transcript render")
+    else {
+      return .failure
+    }
+    let session = TranscriptSession(width: width, height: 1_000, layout: layout)
+    guard let clean = session.feed(path, maxLineLength: maxLineLength) else { return .failure }
+    let controller = session.controller
+    let renderer = PointSVGRenderer(
+      measurer: layout.measurer, font: layout.font, familyName: layout.familyName)
+    var output = OutputBuffer(fileDescriptor: 1)
+    let bottom = max(controller.contentHeight, layout.lineHeight)
+    output.append(renderer.documentStart(width: Double(width), height: bottom))
+    controller.forEachPointPage(from: 0, to: bottom, measurer: layout.measurer, lineHeight: layout.lineHeight)
+    {
+      output.append(renderer.elements(of: $0, yOffset: $1))
+    }
+    output.append(renderer.documentEnd)
     return clean ? .success : .badInput
   }
 

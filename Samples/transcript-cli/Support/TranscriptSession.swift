@@ -2,6 +2,7 @@ import ChatTranscript
 import ChatTranscriptMessages
 import ChatTranscriptStreams
 import CommandLineSupport
+import TextLayout
 
 /// A stream transcript wired to a controller with the ready-made message presenters: what
 /// every subcommand that shows a transcript starts from.
@@ -16,6 +17,20 @@ final class TranscriptSession {
   init(width: Int, height: Int, theme: any MessagesTheme) {
     controller = ChatTranscriptController(
       buildersByType: MessagesKit.builders(theme: theme), decorator: MessagesKit.decorator(),
+      viewport: Viewport(width: Double(width), height: Double(height)))
+    controller.dataSource = transcript
+  }
+
+  /// A transcript laid out in pixels with `layout`'s fonts, theme and spacing.
+  ///
+  /// - Parameters:
+  ///   - width: pixels available to the transcript.
+  ///   - height: pixels of the viewport.
+  init(width: Int, height: Int, layout: PointLayout) {
+    controller = ChatTranscriptController(
+      buildersByType: MessagesKit.builders(
+        theme: layout.theme, measurer: layout.measurer, configuration: layout.configuration),
+      decorator: MessagesKit.decorator(layout.decoration),
       viewport: Viewport(width: Double(width), height: Double(height)))
     controller.dataSource = transcript
   }

@@ -29,6 +29,35 @@ extension BubbleChrome {
       if message.showsFooter(with: metrics) { footer = min(message.footerWidth(for: metrics), wrapWidth) }
     }
 
+    /// The lines as `measurer` measures them (``ItemTextMeasurer/width(of:)``): in points for a
+    /// `PointTextMeasurer`, the quote cut to fit by that measure; in character cells, the same
+    /// as ``init(_:metrics:wrapWidth:)``.
+    ///
+    /// - Parameters:
+    ///   - message: The message's chrome (its sender line, quote and footer text).
+    ///   - metrics: The cell class's sizes: whether it shows a footer.
+    ///   - wrapWidth: The width the bubble's content wraps at, in the measurer's unit.
+    ///   - measurer: The measurer of the bubble's texts.
+    public init(
+      _ message: MessageViewModel, metrics: BubbleMetrics, wrapWidth: Int, measurer: ItemTextMeasurer
+    ) {
+      guard measurer.measuresInPoints else {
+        self.init(message, metrics: metrics, wrapWidth: wrapWidth)
+        return
+      }
+      self.init()
+      let wrapWidth = max(wrapWidth, 0)
+      if let line = message.senderLine { sender = min(measurer.width(of: line), wrapWidth) }
+      if let line = message.quote?.line(fittingIn: wrapWidth, measuredBy: measurer) {
+        quote = measurer.width(of: line)
+      }
+      if message.showsFooter(with: metrics) {
+        footer = min(measurer.width(of: message.footerText(for: metrics)), wrapWidth)
+      }
+    }
+
+    private init() {}
+
     /// The widest of the three lines.
     public var widest: Int { max(sender, quote, footer) }
   }

@@ -1,5 +1,8 @@
-/// The fixed sizes of a bubble cell, in columns and rows: what a cell class (and so a theme)
-/// decides about its look.
+/// The fixed sizes of a bubble cell: what a cell class (and so a theme) decides about its look.
+///
+/// Lengths are in the unit of the text measurer the kit is given: terminal columns for the
+/// terminal themes, points for ``phone`` (laid out with a `PointTextMeasurer`). Heights of text
+/// are counted in lines, each ``ItemTextMeasurer/lineHeight`` tall.
 ///
 /// A `Sendable` value so height calculators can carry it to background queues; cells
 /// publish theirs through ``MessageBubbleCell/metrics``.
@@ -12,19 +15,23 @@ public struct BubbleMetrics: Sendable, Hashable {
   public var failedIconWidth: Int
   /// Blank columns inside the bubble on each side of its text.
   public var horizontalPadding: Int
+  /// Blank space inside the bubble above its first line and below its last, in the unit of
+  /// row heights (0 in a terminal, where a bubble's background is its rows).
+  public var verticalPadding: Int
   /// Whether the bubble ends with a footer row: `10:00 · read`.
   public var showsFooter: Bool
-  /// Tallest a photo box may be, in rows.
+  /// Tallest a photo box may be, in lines.
   public var maximumPhotoRows: Int
 
   public init(
     avatarWidth: Int = 3, tailWidth: Int = 1, failedIconWidth: Int = 2, horizontalPadding: Int = 1,
-    showsFooter: Bool = false, maximumPhotoRows: Int = 10
+    verticalPadding: Int = 0, showsFooter: Bool = false, maximumPhotoRows: Int = 10
   ) {
     self.avatarWidth = avatarWidth
     self.tailWidth = tailWidth
     self.failedIconWidth = failedIconWidth
     self.horizontalPadding = horizontalPadding
+    self.verticalPadding = verticalPadding
     self.showsFooter = showsFooter
     self.maximumPhotoRows = maximumPhotoRows
   }
@@ -33,6 +40,12 @@ public struct BubbleMetrics: Sendable, Hashable {
   public static let compact = BubbleMetrics()
   /// Airy: two columns of padding, a footer with time and status, taller photos.
   public static let roomy = BubbleMetrics(horizontalPadding: 2, showsFooter: true, maximumPhotoRows: 14)
+  /// A phone's bubbles, in points: a 28-point avatar and 8 points beside it, a 6-point tail,
+  /// 12 points of padding left and right and 7 above and below the text, photos up to 14 lines
+  /// tall. Lay out with a `PointTextMeasurer` (see ``PhoneTheme``).
+  public static let phone = BubbleMetrics(
+    avatarWidth: 36, tailWidth: 6, failedIconWidth: 28, horizontalPadding: 12, verticalPadding: 7,
+    showsFooter: false, maximumPhotoRows: 14)
 
   /// Every size clamped to something drawable: negative sizes from a custom theme become 0
   /// (photo rows at least 1), and sizes over 1,000 are capped.
@@ -43,7 +56,8 @@ public struct BubbleMetrics: Sendable, Hashable {
     func clamp(_ value: Int) -> Int { min(max(value, 0), 1_000) }
     return BubbleMetrics(
       avatarWidth: clamp(avatarWidth), tailWidth: clamp(tailWidth), failedIconWidth: clamp(failedIconWidth),
-      horizontalPadding: clamp(horizontalPadding), showsFooter: showsFooter,
+      horizontalPadding: clamp(horizontalPadding), verticalPadding: clamp(verticalPadding),
+      showsFooter: showsFooter,
       maximumPhotoRows: max(clamp(maximumPhotoRows), 1))
   }
 

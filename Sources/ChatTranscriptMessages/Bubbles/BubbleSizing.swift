@@ -13,6 +13,8 @@ public struct BubbleSizing: Sendable {
   public var configuration: MessageLayoutConfiguration
   public var textMeasurer: any TextMeasurer
   public var cache: TextMetricsCache
+  /// The height of one line of text (``MessagePresentationContext/lineHeight``).
+  public var lineHeight: Double
 
   /// The sizing of bubbles shown in `Cell`s by presenters made with `context`.
   public init<Cell: MessageBubbleCell>(_ cell: Cell.Type, context: MessagePresentationContext) {
@@ -21,10 +23,11 @@ public struct BubbleSizing: Sendable {
     configuration = context.configuration
     textMeasurer = context.measurer
     cache = context.cache
+    lineHeight = context.lineHeight
   }
 
   /// A measurer for the texts of item `id`, through the shared cache.
   public func itemTextMeasurer(forItemWithID id: String) -> ItemTextMeasurer {
-    ItemTextMeasurer(itemID: id, measurer: textMeasurer, cache: cache)
+    ItemTextMeasurer(itemID: id, measurer: textMeasurer, cache: cache, lineHeight: lineHeight)
   }
 }

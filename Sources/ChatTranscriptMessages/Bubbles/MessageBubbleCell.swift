@@ -50,8 +50,22 @@ open class MessageBubbleCell: CollectionViewCell {
     resetChrome()
   }
 
-  /// Places and fills the chrome for `message`.
+  /// Places and fills the chrome for `message`, with the quote cut to its width in terminal
+  /// columns.
   public func apply(_ chrome: BubbleChrome, for message: MessageViewModel) {
+    apply(chrome, for: message, quoteLine: message.quote?.line(fittingIn: Int(chrome.quote.width)))
+  }
+
+  /// Places and fills the chrome for `message`, with the quote cut to its width as `measurer`
+  /// measures it (in points for a `PointTextMeasurer`): what the kit's bubbles call, so the
+  /// quote a cell shows is the one its height was measured with.
+  public func apply(_ chrome: BubbleChrome, for message: MessageViewModel, measurer: ItemTextMeasurer) {
+    apply(
+      chrome, for: message,
+      quoteLine: message.quote?.line(fittingIn: Int(chrome.quote.width), measuredBy: measurer))
+  }
+
+  private func apply(_ chrome: BubbleChrome, for message: MessageViewModel, quoteLine: String?) {
     bubble.frame = chrome.bubble
     bubble.styleName = message.isIncoming ? "bubble.incoming" : "bubble.outgoing"
     avatar.frame = chrome.avatar
@@ -66,7 +80,7 @@ open class MessageBubbleCell: CollectionViewCell {
     senderLabel.text = message.senderLine ?? ""
     senderLabel.isHidden = message.senderLine == nil
     quoteLabel.frame = chrome.quote
-    quoteLabel.text = message.quote?.line(fittingIn: Int(chrome.quote.width)) ?? ""
+    quoteLabel.text = quoteLine ?? ""
     quoteLabel.isHidden = message.quote == nil
     footerLabel.frame = chrome.footer
     footerLabel.text = message.footerText(for: Self.metrics)

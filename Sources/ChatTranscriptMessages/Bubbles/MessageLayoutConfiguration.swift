@@ -12,10 +12,20 @@ public struct MessageLayoutConfiguration: Sendable, Hashable {
   /// columns, so small images stay small.
   public var pixelsPerColumn: Double = 10
   /// How many columns of height one row is: a terminal cell is about twice as tall as wide,
-  /// so a square photo `c` columns wide is `c / 2` rows tall.
+  /// so a square photo `c` columns wide is `c / 2` rows tall. With a line height other than 1
+  /// (points), how many columns one unit of height is: 1 for square points.
   public var rowHeightInColumns: Double = 2
 
   public init() {}
+
+  /// Photos on a phone laid out in points: two photo pixels per point (a 2× screen), and a
+  /// height unit as tall as a point is wide, so a square photo is a square box.
+  public static let phone: MessageLayoutConfiguration = {
+    var configuration = MessageLayoutConfiguration()
+    configuration.pixelsPerColumn = 2
+    configuration.rowHeightInColumns = 1
+    return configuration
+  }()
 
   /// The share clamped to (0, 1].
   var bubbleShare: Double {

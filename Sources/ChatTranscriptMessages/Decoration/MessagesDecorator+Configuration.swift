@@ -6,9 +6,10 @@ extension MessagesDecorator {
     /// Messages closer than this many seconds (and otherwise alike) share a group; 0 or
     /// less groups nothing.
     public var groupingInterval: Int64 = 120
-    /// Rows between messages of one group.
+    /// Rows (the unit of row heights: points in a layout in points) between messages of one
+    /// group.
     public var marginInsideGroup: Double = 0
-    /// Rows after a group, a notice, a separator or a status row.
+    /// Rows (or points) after a group, a notice, a separator or a status row.
     public var marginBetweenGroups: Double = 1
     public var showsDaySeparators = true
     public var showsStatusRows = true
@@ -18,5 +19,14 @@ extension MessagesDecorator {
     public var showsUnreadDivider = true
 
     public init() {}
+
+    /// Spacing in points for a layout in points (``PhoneTheme``): 2 points between the
+    /// messages of a group, 10 after a group.
+    public static let phone: Configuration = {
+      var configuration = Configuration()
+      configuration.marginInsideGroup = 2
+      configuration.marginBetweenGroups = 10
+      return configuration
+    }()
   }
 }

@@ -1,18 +1,29 @@
+import ChatTranscript
 import TextLayout
 
 /// Measures the texts of one item through the shared ``TextMetricsCache``.
 ///
 /// A small `Sendable` value: height calculators take it to background queues and cells
 /// keep it to lay themselves out again when their width changes, measuring nothing twice.
+///
+/// Widths are in the measurer's unit (terminal columns for ``TerminalTextMeasurer``, whole
+/// points for `PointTextMeasurer`), and a line of text is ``lineHeight`` of those units tall:
+/// 1 for a terminal, where a line is a row, the font's line height in points. The kit's layouts
+/// read both from here, so one layout code sizes rows for a terminal and for a phone.
 public struct ItemTextMeasurer: Sendable {
   public var itemID: String
   public var measurer: any TextMeasurer
   public var cache: TextMetricsCache
+  /// The height of one line of text, in the unit of the row heights: 1 for terminal rows.
+  public var lineHeight: Double
 
-  public init(itemID: String, measurer: any TextMeasurer, cache: TextMetricsCache) {
+  /// - Parameter lineHeight: The height of one line in the unit heights are given in; 1 (a
+  ///   terminal row) by default. Values that are not finite and positive count as 1.
+  public init(itemID: String, measurer: any TextMeasurer, cache: TextMetricsCache, lineHeight: Double = 1) {
     self.itemID = itemID
     self.measurer = measurer
     self.cache = cache
+    self.lineHeight = LineHeight.sanitized(lineHeight)
   }
 
   /// Lines and widest line of `text` wrapped at `width` columns (at least 1), measured in
@@ -23,5 +34,29 @@ public struct ItemTextMeasurer: Sendable {
     return cache.metrics(id: itemID, text: text, width: width) {
       measurer.measure(VisibleText.of(text), maxWidth: width)
     }
+  }
+
+  /// The width of `line` drawn on one line, uncut and unwrapped, in the measurer's unit.
+  ///
+  /// In character cells (any measurer but a `PointTextMeasurer`: the terminal's, or one that
+  /// wraps like it) it is the display width of the visible text, spaces at its end included,
+  /// as a terminal row shows it, and the measurer is not asked: only message texts are. With a
+  /// `PointTextMeasurer` it is the widest line at the widest width, rounded up to a whole point.
+  /// Not cached: these are short lines (a sender, a footer, a day heading).
+  ///
+  /// - Complexity: O(n) in the length of `line`.
+  public func width(of line: String) -> Int {
+    let visible = VisibleText.of(line)
+    guard measuresInPoints else { return displayWidth(of: visible) }
+    return measurer.measure(visible, maxWidth: Columns.limit).widestLine
+  }
+
+  /// Whether single lines (a sender, a quote, a footer) are measured by the measurer, in
+  /// points, rather than by their display width in columns.
+  var measuresInPoints: Bool { measurer is PointTextMeasurer }
+
+  /// The height of `lines` lines of text.
+  public func height(ofLines lines: Int) -> Double {
+    Double(lines) * lineHeight
   }
 }

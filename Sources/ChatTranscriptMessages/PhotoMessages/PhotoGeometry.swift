@@ -18,15 +18,19 @@ public enum PhotoGeometry {
 
   /// - Parameters:
   ///   - maximumWidth: the widest the box may be, in columns (the maximum bubble width).
-  ///   - maximumRows: the tallest it may be, in rows.
+  ///   - maximumRows: the tallest it may be, in rows (lines).
+  ///   - lineHeight: how many units of height a row is (``ItemTextMeasurer/lineHeight``): 1
+  ///     in a terminal; with points, a row is that many points and `rowHeightInColumns` is
+  ///     the height of a point in points, 1. Values that are not finite and positive count as 1.
   /// - Returns: at least 1×1, at most `max(maximumWidth, 1)` × `max(maximumRows, 1)`.
   public static func boxSize(
     pixelWidth: Double?, pixelHeight: Double?, maximumWidth: Int, maximumRows: Int,
-    configuration: MessageLayoutConfiguration
+    configuration: MessageLayoutConfiguration, lineHeight: Double = 1
   ) -> (columns: Int, rows: Int) {
     let widest = min(max(maximumWidth, 1), Columns.limit)
     let tallest = min(max(maximumRows, 1), Columns.limit)
-    let rowAspect = configuration.rowAspect
+    // A row's height in columns, kept within 1/8 … 8,000 whatever the line height.
+    let rowAspect = min(max(configuration.rowAspect * LineHeight.sanitized(lineHeight), 0.125), 8_000)
     let aspect: Double
     let natural: Double
     if let width = usable(pixelWidth), let height = usable(pixelHeight) {

@@ -46,7 +46,7 @@ open class PhotoMessageCell: MessageBubbleCell {
   private func layoutContent() {
     guard let shown, let layout = currentLayout else { return }
     laidOutWidth = frame.width
-    apply(layout.chrome, for: shown.viewModel.message)
+    apply(layout.chrome, for: shown.viewModel.message, measurer: shown.measurer)
     photo.frame = layout.photo
     captionLabel.frame = layout.caption
   }

@@ -55,6 +55,6 @@ public struct PhotoMessageHeightCalculator: ChatItemHeightCalculator {
       rowWidth: maximumWidth, viewModel: PhotoMessageViewModel(message: message, photo: item),
       metrics: metrics, configuration: configuration,
       measurer: measurer)
-    return Double(layout.height)
+    return layout.extent
   }
 }

@@ -1,4 +1,5 @@
 import ChatTranscript
+import TextLayout
 
 /// Builds the presenters of one kind of single-row item (day separators, status rows, typing
 /// rows, receipts, the unread divider), and sizes those rows without presenters.
@@ -8,7 +9,19 @@ import ChatTranscript
 public struct SingleRowPresenterBuilder<
   Item: ChatItemConvertible, Cell: SingleRowCell, Presenter: SingleRowPresenter<Item, Cell>
 >: ChatItemPresenterBuilder {
-  public init() {}
+  /// What presenters measure their text with; `nil`: one terminal row, by display width.
+  private let measuring: (measurer: any TextMeasurer, cache: TextMetricsCache, lineHeight: Double)?
+
+  /// Rows one terminal row tall.
+  public init() {
+    measuring = nil
+  }
+
+  /// Rows one line of `context` tall (``MessagePresentationContext/lineHeight``), their text
+  /// placed by its width as the context's measurer gives it: what a layout in points needs.
+  public init(context: MessagePresentationContext) {
+    measuring = (context.measurer, context.cache, context.lineHeight)
+  }
 
   public var presenterType: any ChatItemPresenter.Type { Presenter.self }
 
@@ -20,11 +33,19 @@ public struct SingleRowPresenterBuilder<
     guard let converted = Item(converting: item) else {
       return UnsupportedItemPresenter(item: item)
     }
-    return Presenter(item: converted)
+    let presenter = Presenter(item: converted)
+    if let measuring {
+      presenter.textMeasurer = ItemTextMeasurer(
+        itemID: converted.id, measurer: measuring.measurer, cache: measuring.cache,
+        lineHeight: measuring.lineHeight)
+    }
+    return presenter
   }
 
   /// Sizes rows off screen without presenters.
   public var heightMeasurer: (any ChatItemHeightMeasurer)? {
-    SingleRowHeightMeasurer { Item(converting: $0) != nil }
+    SingleRowHeightMeasurer(lineHeight: measuring?.lineHeight ?? SingleRowHeightMeasurer.rowHeight) {
+      Item(converting: $0) != nil
+    }
   }
 }

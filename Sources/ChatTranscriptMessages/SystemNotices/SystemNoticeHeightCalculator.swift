@@ -20,6 +20,6 @@ public struct SystemNoticeHeightCalculator: ChatItemHeightCalculator {
   }
 
   public func height(maximumWidth: Double, decoration: ChatItemDecoration) -> Double {
-    Double(CenteredTextLayout(rowWidth: maximumWidth, text: text, inset: inset, measurer: measurer).height)
+    CenteredTextLayout(rowWidth: maximumWidth, text: text, inset: inset, measurer: measurer).extent
   }
 }

@@ -6,16 +6,20 @@ import TextLayout
 ///
 /// Bubble width is `min(widest line + 2 × padding, maximum bubble width)`, where the text
 /// wraps at the maximum bubble width minus padding and the sender and footer lines count as
-/// lines too; height is the wrapped line count plus a sender row (first message of an
-/// incoming group), a quote row (a reply), a footer row (roomy cells, edited messages) and
-/// the reactions' rows under the bubble.
+/// lines too; height is the wrapped line count plus a sender line (first message of an
+/// incoming group), a quote line (a reply), a footer line (roomy cells, edited messages) and
+/// the reactions' lines under the bubble, each line ``ItemTextMeasurer/lineHeight`` tall, plus
+/// the bubble's vertical padding.
 public struct TextBubbleLayout: Sendable, Hashable {
   public var chrome: BubbleChrome
   /// The text label inside the bubble.
   public var text: Rect
 
-  /// Rows the cell takes.
+  /// Lines the cell takes (rows, in a terminal).
   public var height: Int { chrome.height }
+  /// The cell's height in the row's units (``BubbleChrome/extent``): what its height
+  /// calculator returns.
+  public var extent: Double { chrome.extent }
 
   public init(
     rowWidth: Double, viewModel: TextMessageViewModel, metrics: BubbleMetrics,
@@ -28,16 +32,18 @@ public struct TextBubbleLayout: Sendable, Hashable {
       configuration: configuration)
     let wrapWidth = max(maximum - 2 * metrics.horizontalPadding, 1)
     let wrapped = measurer.metrics(of: viewModel.text, width: wrapWidth)
-    let sides = BubbleChrome.SideTexts(viewModel.message, metrics: metrics, wrapWidth: wrapWidth)
+    let sides = BubbleChrome.SideTexts(
+      viewModel.message, metrics: metrics, wrapWidth: wrapWidth, measurer: measurer)
     // A cluster wider than the wrap width has a line of its own that is wider still; the
     // bubble stays within its maximum and the renderer draws such a line as one symbol.
     let inner = min(max(wrapped.widestLine, sides.widest, 1), wrapWidth)
     chrome = BubbleChrome(
       rowWidth: columns, message: viewModel.message, metrics: metrics, innerWidth: inner,
       contentRows: wrapped.lineCount, footerWidth: sides.footer,
-      reactionsLine: ReactionsLine(viewModel.message, wrapWidth: wrapWidth, measurer: measurer))
+      reactionsLine: ReactionsLine(viewModel.message, wrapWidth: wrapWidth, measurer: measurer),
+      lineHeight: measurer.lineHeight)
     text = Rect(
-      x: Double(metrics.horizontalPadding), y: Double(chrome.contentTop), width: Double(inner),
-      height: Double(wrapped.lineCount))
+      x: Double(metrics.horizontalPadding), y: chrome.contentY, width: Double(inner),
+      height: measurer.height(ofLines: wrapped.lineCount))
   }
 }

@@ -47,7 +47,7 @@ open class TextMessageCell: MessageBubbleCell {
   private func layoutContent() {
     guard let shown, let layout = currentLayout else { return }
     laidOutWidth = frame.width
-    apply(layout.chrome, for: shown.viewModel.message)
+    apply(layout.chrome, for: shown.viewModel.message, measurer: shown.measurer)
     textLabel.frame = layout.text
   }
 

@@ -56,6 +56,6 @@ public struct TextMessageHeightCalculator: ChatItemHeightCalculator {
       rowWidth: maximumWidth, viewModel: TextMessageViewModel(message: message, text: item.text),
       metrics: metrics, configuration: configuration,
       measurer: measurer)
-    return Double(layout.height)
+    return layout.extent
   }
 }

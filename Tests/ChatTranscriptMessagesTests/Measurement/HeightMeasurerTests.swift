@@ -36,8 +36,20 @@ import TranscriptGenerator
     items.append(UnreadDividerItem(followingItemWithID: "n2"))
     #expect(Set(items.map(\.type)) == Set(MessagesKit.builders(theme: CompactTheme()).keys))
 
+    // The terminal themes in columns, and the phone theme in points with a real font.
+    // Narrow widths wrap even short texts, where insets and margins show; each item is also
+    // measured at a random width from `randomFrom` up.
+    typealias Layout = (builders: [String: [any ChatItemPresenterBuilder]], widths: [Double], randomFrom: Int)
+    var layouts: [Layout] = []
     for theme in [MessagesKit.themesByName["compact"]!, MessagesKit.themesByName["roomy"]!] {
-      let builders = MessagesKit.builders(theme: theme, cache: TextMetricsCache(capacity: 0))
+      layouts.append(
+        (MessagesKit.builders(theme: theme, cache: TextMetricsCache(capacity: 0)), [12, 30], 20))
+    }
+    let phone = MessagesKit.builders(
+      theme: PhoneTheme(), measurer: try TestFont.dejaVuSansMeasurer(), configuration: .phone,
+      cache: TextMetricsCache(capacity: 0))
+    layouts.append((phone, [60, 390], 200))
+    for (builders, fixedWidths, randomFrom) in layouts {
       let factory = ChatItemPresenterFactory(builders)
       var compared = 0
       for item in items {
@@ -46,8 +58,7 @@ import TranscriptGenerator
           continue
         }
         let presenter = factory.makePresenter(for: item)
-        // Narrow widths wrap even short texts, where insets and margins show.
-        for width in [12, 30, Double(20 + random.below(100))] {
+        for width in fixedWidths + [Double(randomFrom + random.below(5 * randomFrom))] {
           let decoration = ChatItemDecoration(
             bottomMargin: Double(random.below(3)), showsTail: random.below(2) == 0,
             showsAvatar: random.below(2) == 0,
