@@ -23,9 +23,19 @@ public final class StreamTranscript: ChatDataSource {
   struct Entry: Summarized {
     var id: String
     var item: StreamItem
+    /// ``StreamItem/countsAsUnread``, worked out once: every append sums a block of entries
+    /// again, and reading the item for each would touch every item of the block.
+    let countsAsUnread: Bool
+
+    init(_ item: StreamItem) {
+      id = item.id
+      self.item = item
+      countsAsUnread = item.countsAsUnread
+    }
+
     /// Counted in the list's running totals, so whether anything unread follows the last-read
     /// item is a prefix sum, not a walk past it.
-    var summary: UnreadCount { UnreadCount(count: item.countsAsUnread ? 1 : 0) }
+    var summary: UnreadCount { UnreadCount(count: countsAsUnread ? 1 : 0) }
   }
 
   /// How many items of a run are ``StreamItem/countsAsUnread``.
@@ -228,7 +238,7 @@ public final class StreamTranscript: ChatDataSource {
   /// Inserts new items, resolves the quotes of those that reply, and reloads the items that
   /// quote them (a page of history may bring the message an earlier reply quotes).
   private func insert(_ items: [StreamItem], at index: Int, type: UpdateType) {
-    place(items.map { Entry(id: $0.id, item: $0) }, replacing: index..<index)
+    place(items.map(Entry.init), replacing: index..<index)
     var shown = items
     for offset in shown.indices {
       guard let replyTo = shown[offset].replyTo else { continue }
@@ -266,7 +276,7 @@ public final class StreamTranscript: ChatDataSource {
       reactionsByID[key] = reactions
       shown.reactions = reactions.totals
     }
-    entries[index] = Entry(id: shown.id, item: shown)
+    entries[index] = Entry(shown)
     var changes: [ChatItemsChange] = [.replace(shown, at: index)]
     reloadReplies(quoting: item.id, into: &changes)
     if old.countsAsUnread != shown.countsAsUnread { refreshUnreadDivider(into: &changes) }
@@ -395,7 +405,7 @@ public final class StreamTranscript: ChatDataSource {
     let blocks = entries.chunks[chunk].blocks
     for block in 0..<offset / blockSize { count += blocks[block].count }
     let elements = entries.chunks[chunk].elements
-    for position in (offset / blockSize * blockSize)..<offset where elements[position].item.countsAsUnread {
+    for position in (offset / blockSize * blockSize)..<offset where elements[position].countsAsUnread {
       count += 1
     }
     return count
@@ -439,7 +449,7 @@ public final class StreamTranscript: ChatDataSource {
   /// so changing what an item shows costs no block of the list summed again.
   private func setShown(_ item: StreamItem, at index: Int) {
     entries.modifyWithoutResummarizing(at: index) { entry in
-      assert(entry.id.hasSameBytes(as: item.id) && entry.item.countsAsUnread == item.countsAsUnread)
+      assert(entry.id.hasSameBytes(as: item.id) && entry.countsAsUnread == item.countsAsUnread)
       entry.item = item
     }
   }

@@ -253,9 +253,10 @@ public struct StreamItem: Sendable, Hashable {
   }
 
   /// Written only through `modify`, which writes only while one value owns the storage: to
-  /// every other thread it is immutable.
+  /// every other thread it is immutable. For the same reason no access can overlap a write,
+  /// so the run-time exclusivity check that every read of a field paid is left out.
   private final class Storage: @unchecked Sendable {
-    var fields: Fields
+    @exclusivity(unchecked) var fields: Fields
 
     init(_ fields: Fields) {
       self.fields = fields
