@@ -16,6 +16,10 @@
 public struct OutputBuffer: ~Copyable {
   private let fileDescriptor: Int32
   private var bytes: [UInt8] = []
+  private var flushedByteCount = 0
+
+  /// Bytes appended so far, written or not.
+  public var byteCount: Int { flushedByteCount + bytes.count }
 
   public init(fileDescriptor: Int32) {
     self.fileDescriptor = fileDescriptor
@@ -23,12 +27,36 @@ public struct OutputBuffer: ~Copyable {
   }
 
   public mutating func append(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    var text = text
+    // Copied from the string's contiguous bytes: through its UTF-8 view, byte by byte.
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+    if bytes.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends one byte (a tab, a line feed) without making a string.
+  public mutating func append(byte: UInt8) {
+    bytes.append(byte)
+    if bytes.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends `value` in decimal without making a string: the commands that list every row
+  /// write two numbers a row.
+  public mutating func append(decimal value: Int) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var rest = value.magnitude
+    var divisor: UInt = 1
+    while divisor <= rest / 10 { divisor *= 10 }
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
     if bytes.count >= 1 << 16 { flush() }
   }
 
   public mutating func flush() {
     Self.writeAll(bytes, to: fileDescriptor)
+    flushedByteCount += bytes.count
     bytes.removeAll(keepingCapacity: true)
   }
 

@@ -1,4 +1,5 @@
 import ChatTranscriptStreams
+import CommandLineSupport
 import Testing
 
 @testable import transcript

@@ -3,15 +3,21 @@ import ChatTranscriptRendering
 import ChatTranscriptStreams
 import CommandLineSupport
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// `cli-layout` and `render-plain`: what `transcript layout --width 60` and `transcript render
 /// --width 60 --format plain` do with a stream file, timed whole, so the commands' figures are
 /// tracked with the engine's.
 ///
 /// The N items are written as an NDJSON file of inserts. Each run reads it as the commands do
 /// (`StreamInput.feed` into a `StreamTranscript`), lays it out once at 60 columns with the
-/// compact theme, and then either formats every row's `id`, `y` and height as tab-separated
-/// lines (`cli-layout`) or draws the whole transcript page by page with the plain renderer
-/// (`render-plain`); the output is counted, not written. When `jq` and `fmt` are on the PATH,
+/// compact theme, and then either writes every row's `id`, `y` and height as the command's
+/// tab-separated lines to `/dev/null` (`cli-layout`) or draws the whole transcript page by
+/// page with the plain renderer (`render-plain`, whose output is counted, not written). When `jq` and `fmt` are on the PATH,
 /// the same file also goes through `jq -r '.item.text // empty' FILE | fmt -w 60` after each
 /// run: the floor a user compares the commands with, measured in the same run, and reported as
 /// a ratio.
@@ -60,6 +66,9 @@ enum CLIPathScenario {
     return result
   }
 
+  /// Where `cli-layout` writes its table, as the command writes to its standard output.
+  private static let devNull = open("/dev/null", O_WRONLY)
+
   /// One run of the command's path; returns the bytes it would print.
   private static func runOnce(_ name: String, path: String) -> Int {
     let transcript = StreamTranscript()
@@ -70,10 +79,9 @@ enum CLIPathScenario {
     controller.applyPendingUpdates()
     var bytes = 0
     if name == "cli-layout" {
-      for (id, isInjected, frame) in controller.rowFrames {
-        bytes +=
-          "\(id)\t\(Int(frame.minY))\t\(Int(frame.height))\t\(isInjected ? "injected" : "item")\n".utf8.count
-      }
+      var output = OutputBuffer(fileDescriptor: devNull)
+      LayoutTable.write(controller.rowFrames, to: &output)
+      bytes = output.byteCount
     } else {
       controller.renderRows(from: 0, to: max(controller.contentHeight, 1), by: PlainTextRenderer()) {
         bytes += $0.utf8.count

@@ -75,6 +75,7 @@ enum LayoutCommand {
       session = TranscriptSession(width: width, height: 24, layout: layout)
     }
     guard let clean = session.feed(path, maxLineLength: maxLineLength) else { return .failure }
+    session.keepUntilExit()
 
     var output = OutputBuffer(fileDescriptor: 1)
     if format == "json" {
@@ -85,10 +86,7 @@ enum LayoutCommand {
       output.append(jsonEscapingUnsafeCharacters(String(decoding: data, as: UTF8.self)) + "\n")
       return clean ? .success : .badInput
     }
-    for (id, isInjected, frame) in session.controller.rowFrames {
-      let kind = isInjected ? "injected" : "item"
-      output.append("\(escapedField(id))\t\(number(frame.minY))\t\(number(frame.height))\t\(kind)\n")
-    }
+    LayoutTable.write(session.controller.rowFrames, to: &output)
     return clean ? .success : .badInput
   }
 
@@ -110,10 +108,5 @@ enum LayoutCommand {
       result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
     }
     return String(result)
-  }
-
-  /// Whole numbers without a fraction, others as Swift prints them.
-  static func number(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 }

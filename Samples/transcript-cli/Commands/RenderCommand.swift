@@ -65,6 +65,7 @@ enum RenderCommand {
 
     let session = TranscriptSession(width: width, height: 24, theme: theme)
     guard let clean = session.feed(path, maxLineLength: maxLineLength) else { return .failure }
+    session.keepUntilExit()
     let controller = session.controller
     var output = OutputBuffer(fileDescriptor: 1)
     switch format {
@@ -102,6 +103,7 @@ enum RenderCommand {
     }
     let session = TranscriptSession(width: width, height: 1_000, layout: layout)
     guard let clean = session.feed(path, maxLineLength: maxLineLength) else { return .failure }
+    session.keepUntilExit()
     let controller = session.controller
     let renderer = PointSVGRenderer(
       measurer: layout.measurer, font: layout.font, familyName: layout.familyName)

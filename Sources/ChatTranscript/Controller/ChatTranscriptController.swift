@@ -131,12 +131,16 @@ public final class ChatTranscriptController {
   /// Every row's item id, whether the decorator injected it, y offset and height, top to
   /// bottom. An injected row's id may equal an item's: only `isInjected` tells them apart.
   public var rowFrames: [(id: String, isInjected: Bool, frame: Rect)] {
-    var result: [(String, Bool, Rect)] = []
+    // Labelled as the property is: an unlabelled array would be cast element by element.
+    var result: [(id: String, isInjected: Bool, frame: Rect)] = []
     result.reserveCapacity(layout.count)
     let width = layout.width
     layout.forEachRow(in: 0..<layout.count) { _, y, row in
       result.append(
-        (row.payload.item.id, !row.isItem, Rect(x: 0, y: y, width: width, height: row.metrics.height)))
+        (
+          id: row.payload.item.id, isInjected: !row.isItem,
+          frame: Rect(x: 0, y: y, width: width, height: row.metrics.height)
+        ))
     }
     return result
   }
