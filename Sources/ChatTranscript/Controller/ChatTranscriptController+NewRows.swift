@@ -11,8 +11,8 @@ extension ChatTranscriptController {
       isItem: decorated.role == .item, needsMeasurement: true,
       isPinnedHeader: decorated.decoration.isPinnedHeader)
     let row = TranscriptRow(
-      item: decorated.item, presenter: nil, contentVersion: contentVersion, decoration: decorated.decoration,
-      role: decorated.role)
+      id: decorated.item.id, item: decorated.item, presenter: nil, contentVersion: contentVersion,
+      decoration: decorated.decoration, role: decorated.role)
     return (shape, row)
   }
 

@@ -20,7 +20,7 @@
 /// while any row shows it.
 struct RowIDIndex {
   /// One id: where its most recently placed row went, and how many rows show it.
-  private struct Slot {
+  struct Slot {
     /// The id's hash; 0 marks an empty slot (an id's hash is never 0).
     var hash: UInt64 = 0
     /// The identifier of the chunk holding the row (-1 until the update that placed it is
@@ -41,15 +41,17 @@ struct RowIDIndex {
     var firstOffset: Int
   }
 
-  /// Open addressing with linear probing; the count is a power of two.
-  private var slots: [Slot]
+  /// Open addressing with linear probing; the count is a power of two. Its own mapping, in huge
+  /// pages where the system allows (see ``LargeTable``): a probe of a table of a million ids
+  /// costs a cache miss, not a TLB miss as well.
+  private var slots: LargeTable<Slot>
   private var occupied = 0
 
   /// Indexes every row of `layout`, tagging its rows.
   ///
   /// - Complexity: O(n).
   init(_ layout: inout TranscriptLayout) {
-    slots = [Slot](repeating: Slot(), count: Self.capacity(for: layout.count))
+    slots = LargeTable(repeating: Slot(), count: Self.capacity(for: layout.count))
     layout.trackChunkPositions()
     var hashes: [UInt64] = []
     hashes.reserveCapacity(layout.count)
@@ -76,7 +78,7 @@ struct RowIDIndex {
 
   /// The hash a row is indexed under: its item's id's, or 0 (not indexed) for an injected row.
   static func hash(of row: TranscriptRow) -> UInt64 {
-    row.role == .item ? hash(of: row.item.id) : 0
+    row.role == .item ? hash(of: row.id) : 0
   }
 
   /// The 32 bits of `hash` a row's shape keeps: the half the table's slot does not come from.
@@ -94,7 +96,7 @@ struct RowIDIndex {
   func row(of id: String, in layout: inout TranscriptLayout) -> Int? {
     let hash = Self.hash(of: id)
     guard let slot = slotIndex(of: hash) else { return nil }
-    let isID = { (row: TranscriptRow) in row.role == .item && row.item.id.hasSameBytes(as: id) }
+    let isID = { (row: TranscriptRow) in row.role == .item && row.id.hasSameBytes(as: id) }
     if let row = layout.row(
       inChunk: Int(slots[slot].chunk), near: Int(slots[slot].offset), tag: Self.tag(of: hash), where: isID)
     {
@@ -107,6 +109,8 @@ struct RowIDIndex {
   ///
   /// - Complexity: O(edited rows + B × chunks the edits made).
   mutating func apply(_ edits: [Edit], in layout: TranscriptLayout) {
+    // A copy of the index shares the table until one of them changes.
+    if !isKnownUniquelyReferenced(&slots) { slots = slots.copy() }
     for edit in edits {
       for hash in edit.removed { removeRow(hash) }
       for hash in edit.placed { addRow(hash) }
@@ -159,8 +163,9 @@ struct RowIDIndex {
 
   private mutating func grow() {
     let old = slots
-    slots = [Slot](repeating: Slot(), count: old.count * 2)
-    for slot in old where slot.hash != 0 {
+    slots = LargeTable(repeating: Slot(), count: old.count * 2)
+    for index in 0..<old.count where old[index].hash != 0 {
+      let slot = old[index]
       var index = Int(truncatingIfNeeded: slot.hash) & mask
       while slots[index].hash != 0 { index = (index + 1) & mask }
       slots[index] = slot

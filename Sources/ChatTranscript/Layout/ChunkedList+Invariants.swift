@@ -8,7 +8,7 @@ extension ChunkedList {
       precondition(
         leafBase >= Swift.max(chunks.count, 1) && tree.count == 2 * leafBase, "tree covers the chunks")
       precondition(
-        chunkPositions.count == (tracksChunkPositions ? chunks.count : 0),
+        chunkPositions.count(where: { $0 >= 0 }) == (tracksChunkPositions ? chunks.count : 0),
         "every chunk has a position, and only those")
       var elementCount = 0
       for (position, chunk) in chunks.enumerated() {
@@ -20,7 +20,8 @@ extension ChunkedList {
             || chunk.blocks.count == (chunk.elements.count + Self.blockSize - 1) / Self.blockSize,
           "blocks cover the chunk")
         precondition(
-          !tracksChunkPositions || chunkPositions[chunk.identifier] == position, "positions follow the chunks"
+          !tracksChunkPositions || self.position(ofChunk: chunk.identifier) == position,
+          "positions follow the chunks"
         )
         elementCount += chunk.elements.count
       }

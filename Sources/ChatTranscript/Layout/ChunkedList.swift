@@ -78,8 +78,15 @@
   /// and `2i + 1`, and chunk `c` is leaf `leafBase + c`; leaves past the last chunk are zero.
   public var tree: [Totals] = [.zero, .zero]
   public var leafBase = 1
-  /// Chunk identifier → position; kept only for owners that index elements by chunk.
-  public var chunkPositions: [Int: Int] = [:]
+  /// Chunk identifier → position, -1 for an identifier no chunk has; kept only for owners that
+  /// index elements by chunk. An array rather than a dictionary: finding a chunk is one load,
+  /// not an integer hashed and a table probed, on the path of every lookup by id.
+  public var chunkPositions: [Int32] = []
+  /// Identifiers of removed chunks, handed out again first, so ``chunkPositions`` stays as
+  /// long as the most chunks the list has held at once, however long it is edited. An owner's
+  /// hint naming a reused identifier leads to another chunk, which the owner's check of the
+  /// element it finds there tells apart, as it does for a chunk that is gone.
+  public var freeChunkIdentifiers: [Int] = []
   /// Only `trackChunkPositions()` turns it on (public for inlining, as above).
   public var tracksChunkPositions: Bool
   @usableFromInline var nextChunkIdentifier = 0
@@ -88,7 +95,7 @@
   public var treeRebuildCount = 0
 
   /// - Parameter tracksChunkPositions: keep `chunk(withIdentifier:)` working, at the cost of
-  ///   a dictionary update per chunk after each split or merge.
+  ///   an array entry written per chunk after each split or merge.
   @inlinable public init(tracksChunkPositions: Bool = false) {
     self.tracksChunkPositions = tracksChunkPositions
   }
@@ -100,7 +107,34 @@
   @inlinable public mutating func trackChunkPositions() {
     guard !tracksChunkPositions else { return }
     tracksChunkPositions = true
-    for (position, chunk) in chunks.enumerated() { chunkPositions[chunk.identifier] = position }
+    for (position, chunk) in chunks.enumerated() { setPosition(position, ofChunk: chunk.identifier) }
+  }
+
+  /// Where the chunk `identifier` is, if it exists; only while positions are tracked.
+  @inlinable public func position(ofChunk identifier: Int) -> Int? {
+    guard identifier >= 0, identifier < chunkPositions.count else { return nil }
+    let position = Int(chunkPositions[identifier])
+    return position >= 0 ? position : nil
+  }
+
+  @inlinable mutating func setPosition(_ position: Int, ofChunk identifier: Int) {
+    if identifier >= chunkPositions.count {
+      chunkPositions.append(contentsOf: repeatElement(-1, count: identifier + 1 - chunkPositions.count))
+    }
+    chunkPositions[identifier] = Int32(truncatingIfNeeded: position)
+  }
+
+  /// An identifier for a new chunk: a removed chunk's, else a fresh one.
+  @inlinable mutating func makeChunkIdentifier() -> Int {
+    if let reused = freeChunkIdentifiers.popLast() { return reused }
+    nextChunkIdentifier += 1
+    return nextChunkIdentifier
+  }
+
+  /// Forgets a removed chunk's position and frees its identifier for reuse.
+  @inlinable mutating func retireChunk(_ identifier: Int) {
+    if identifier < chunkPositions.count { chunkPositions[identifier] = -1 }
+    freeChunkIdentifiers.append(identifier)
   }
 
   @inlinable public init(_ elements: some Collection<Element>) {
@@ -230,7 +264,7 @@
 
   /// The elements of the chunk with `identifier`, and the index of its first element.
   @inlinable public func chunk(withIdentifier identifier: Int) -> (elements: [Element], startIndex: Int)? {
-    guard let position = chunkPositions[identifier] else { return nil }
+    guard let position = position(ofChunk: identifier) else { return nil }
     return (chunks[position].elements, startIndex(ofChunk: position))
   }
 
@@ -333,7 +367,7 @@
         return Placement(editedChunk: identifier)
       }
       chunks.remove(at: start.chunk)
-      if tracksChunkPositions { chunkPositions[identifier] = nil }
+      retireChunk(identifier)
       rebuildTree(positionsFrom: start.chunk)
       return Placement()
     }
@@ -349,9 +383,7 @@
       merged.insert(contentsOf: chunks[first].elements, at: 0)
     }
     let isAppend = end.chunk == chunks.count - 1 && range.upperBound == count
-    if tracksChunkPositions {
-      for chunk in chunks[first...end.chunk] { chunkPositions[chunk.identifier] = nil }
-    }
+    for chunk in chunks[first...end.chunk] { retireChunk(chunk.identifier) }
     let created = split(merged, appending: isAppend)
     chunks.replaceSubrange(first...end.chunk, with: created)
     rebuildTree(positionsFrom: first)
@@ -364,7 +396,9 @@
 
   @inlinable public mutating func removeAll() {
     chunks = []
-    chunkPositions = [:]
+    chunkPositions = []
+    freeChunkIdentifiers = []
+    nextChunkIdentifier = 0
     rebuildTree(positionsFrom: 0)
   }
 
@@ -382,9 +416,8 @@
     }
     precondition(range == 0..<0, "range out of bounds")
     chunks = pieces.map { elements in
-      nextChunkIdentifier += 1
       let (summary, blocks) = Self.summarize(elements)
-      return Chunk(identifier: nextChunkIdentifier, elements: elements, summary: summary, blocks: blocks)
+      return Chunk(identifier: makeChunkIdentifier(), elements: elements, summary: summary, blocks: blocks)
     }
     rebuildTree(positionsFrom: 0)
     _checkInvariants()
@@ -410,9 +443,9 @@
         chunk.append(element)
       }
       remaining -= chunk.count
-      nextChunkIdentifier += 1
       let (summary, blocks) = Self.summarize(chunk)
-      result.append(Chunk(identifier: nextChunkIdentifier, elements: chunk, summary: summary, blocks: blocks))
+      result.append(
+        Chunk(identifier: makeChunkIdentifier(), elements: chunk, summary: summary, blocks: blocks))
     }
     return result
   }
@@ -486,7 +519,7 @@
       tree[node] = tree[2 * node] + tree[2 * node + 1]
     }
     if tracksChunkPositions {
-      for position in first..<chunks.count { chunkPositions[chunks[position].identifier] = position }
+      for position in first..<chunks.count { setPosition(position, ofChunk: chunks[position].identifier) }
     }
     _checkInvariants()
   }

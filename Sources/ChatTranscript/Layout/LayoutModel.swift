@@ -339,7 +339,7 @@ public struct LayoutModel<Payload> {
   /// chunk's identifier and the row's offset in it (every chunk when `identifiers` is `nil`).
   func forEachPayload(inChunks identifiers: [Int]?, _ body: (_ chunk: Int, _ offset: Int, Payload) -> Void) {
     let positions =
-      identifiers.map { $0.compactMap { shapes.chunkPositions[$0] } } ?? Array(shapes.chunks.indices)
+      identifiers.map { $0.compactMap { shapes.position(ofChunk: $0) } } ?? Array(shapes.chunks.indices)
     for position in positions {
       let identifier = shapes.chunks[position].identifier
       for (offset, slot) in payloads.chunks[position].elements.enumerated() {
@@ -360,14 +360,18 @@ public struct LayoutModel<Payload> {
   /// - Complexity: O(d + log(n/B)) for a row d places from its hint, at most O(B): a scan of
   ///   the chunk's compact shapes, reading only payloads whose tag matches.
   func row(inChunk identifier: Int, near hint: Int, tag: UInt32, where matches: (Payload) -> Bool) -> Int? {
-    guard let position = shapes.chunkPositions[identifier] else { return nil }
+    guard let position = shapes.position(ofChunk: identifier) else { return nil }
+    // The chunk's first index is read before the payload is checked: its loads (a walk up the
+    // tree) do not wait on the payload's, so on a transcript too large for the caches the two
+    // sets of misses overlap instead of following each other.
+    let chunkStart = shapes.startIndex(ofChunk: position)
     // The hint is right unless an edit in the chunk moved the row: its payload is read before
-    // any shape, one memory access fewer on a transcript too large for the caches.
+    // any shape, one memory access fewer.
     let payloadElements = payloads.chunks[position].elements
     guard !payloadElements.isEmpty else { return nil }
     let start = min(max(hint, 0), payloadElements.count - 1)
     if matches(payloadElements[start].payload) {
-      return shapes.startIndex(ofChunk: position) + start
+      return chunkStart + start
     }
     let elements = shapes.chunks[position].elements
     func found(_ offset: Int) -> Bool {
@@ -375,10 +379,10 @@ public struct LayoutModel<Payload> {
     }
     for distance in 1..<max(start + 1, elements.count - start) {
       if start + distance < elements.count, found(start + distance) {
-        return shapes.startIndex(ofChunk: position) + start + distance
+        return chunkStart + start + distance
       }
       if start - distance >= 0, found(start - distance) {
-        return shapes.startIndex(ofChunk: position) + start - distance
+        return chunkStart + start - distance
       }
     }
     return nil

@@ -35,6 +35,22 @@ import TranscriptGenerator
     }
   }
 
+  /// Past 98,304 ids the index's table is 2 MiB or more (262,144 slots) and gets a mapping of
+  /// its own, which later updates edit.
+  @Test func aTableLargeEnoughForItsOwnMappingFindsEveryRow() {
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<99_000), decorator: TestDecorator())
+    #expect(harness.controller.row(ofItemWithID: "m98999") == 98_999)
+    harness.dataSource.insert(TranscriptHarness.items(99_000..<100_000), at: 50_000)
+    harness.controller.applyPendingUpdates()
+    var random = SeededRandom(seed: 5)
+    for _ in 0..<2_000 {
+      let index = random.int(in: 0...99_999)
+      let expected = index < 50_000 ? index : index < 99_000 ? index + 1_000 : index - 49_000
+      #expect(harness.controller.row(ofItemWithID: "m\(index)") == expected)
+    }
+    #expect(harness.controller.row(ofItemWithID: "m100000") == nil)
+  }
+
   @Test func aRepeatedIdIsFoundWhileAnyRowShowsIt() {
     let harness = TranscriptHarness(
       items: [TestItem(id: "a"), TestItem(id: "dup"), TestItem(id: "b"), TestItem(id: "dup", type: "other")])
