@@ -225,6 +225,7 @@ public final class CollectionView {
     for placement in placements { wanted.insert(ObjectIdentifier(placement.presentation.presenter)) }
     // Hide first, so the cells they free can be reused by rows shown in this same pass.
     let leaving = visible.filter { !wanted.contains($0.key) }
+    removeFromContentView(leaving.values.map(\.cell))
     for (identity, entry) in leaving.sorted(by: { $0.value.row < $1.value.row }) {
       hide(entry, identity: identity)
     }
@@ -292,9 +293,19 @@ public final class CollectionView {
   public func hideAllCells() {
     laidOutRows = nil
     pinnedIdentity = nil
+    removeFromContentView(visible.values.map(\.cell))
     for (identity, entry) in visible.sorted(by: { $0.value.row < $1.value.row }) {
       hide(entry, identity: identity)
     }
+  }
+
+  /// Takes `cells` out of the content view in one pass over its subviews: one by one, each
+  /// removal shifted the cells after it, and a page of a thousand cells leaving cost a
+  /// million moves.
+  private func removeFromContentView(_ cells: [CollectionViewCell]) {
+    guard !cells.isEmpty else { return }
+    let leaving = Set(cells.map(ObjectIdentifier.init))
+    contentView.removeSubviews { leaving.contains(ObjectIdentifier($0)) }
   }
 
   private func show(_ presentation: RowPresentation, row: Int, frame: Rect, identity: ObjectIdentifier) {
@@ -313,7 +324,6 @@ public final class CollectionView {
 
   private func hide(_ entry: VisibleCell, identity: ObjectIdentifier) {
     visible[identity] = nil
-    entry.cell.removeFromSuperview()
     entry.presenter.cellWasHidden(entry.cell)
     reusePool[entry.cell.reuseIdentifier, default: []].append(entry.cell)
   }
