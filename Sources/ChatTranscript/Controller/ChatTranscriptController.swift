@@ -54,8 +54,10 @@ public final class ChatTranscriptController {
   /// Heights the cache holds, for tests of long streams in other modules.
   package var cachedHeightCount: Int { heightCache.count }
   var queue: UpdateQueue
-  /// Built by the first ``row(ofItemWithID:)``.
-  var rowIDIndex: RowIDIndex?
+  /// Built by the first ``row(ofItemWithID:)``. Read without the run-time exclusivity check, a
+  /// sixth of a lookup's instructions: only the owner's thread touches it, never `inout` while
+  /// a lookup reads it.
+  @exclusivity(unchecked) var rowIDIndex: RowIDIndex?
   /// The last content version handed out (see `takeContentVersion()`).
   var nextContentVersion = 0
   var isLoadingPrevious = false

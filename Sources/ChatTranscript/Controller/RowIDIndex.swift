@@ -71,7 +71,10 @@ struct RowIDIndex {
   /// sender cannot choose ids that collide. Never 0.
   static func hash(of id: String) -> UInt64 {
     var hasher = Hasher()
-    id.hashBytes(into: &hasher)
+    // The bytes alone: the hash of one string needs no length after it (SipHash's last block
+    // counts the bytes), unlike a string hashed among other fields.
+    var id = id
+    id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     let hash = UInt64(UInt(bitPattern: hasher.finalize()))
     return hash == 0 ? 1 : hash
   }
@@ -96,13 +99,18 @@ struct RowIDIndex {
   func row(of id: String, in layout: inout TranscriptLayout) -> Int? {
     let hash = Self.hash(of: id)
     guard let slot = slotIndex(of: hash) else { return nil }
-    let isID = { (row: TranscriptRow) in row.role == .item && row.id.hasSameBytes(as: id) }
+    // Borrowed, not copied (a copy retains the row's item and presenter); no `&&`, whose
+    // right side is a closure that would copy the row it captures.
+    let isID = { (row: borrowing TranscriptRow) -> Bool in
+      guard row.role == .item else { return false }
+      return row.id.hasSameBytes(as: id)
+    }
     if let row = layout.row(
       inChunk: Int(slots[slot].chunk), near: Int(slots[slot].offset), tag: Self.tag(of: hash), where: isID)
     {
       return row
     }
-    return layout.indices(in: 0..<layout.count, where: isID).first
+    return layout.indices(in: 0..<layout.count, where: { isID($0) }).first
   }
 
   /// Replays an update's edits, in order, against `layout`, the rows after it.

@@ -359,7 +359,9 @@ public struct LayoutModel<Payload> {
   ///
   /// - Complexity: O(d + log(n/B)) for a row d places from its hint, at most O(B): a scan of
   ///   the chunk's compact shapes, reading only payloads whose tag matches.
-  func row(inChunk identifier: Int, near hint: Int, tag: UInt32, where matches: (Payload) -> Bool) -> Int? {
+  func row(
+    inChunk identifier: Int, near hint: Int, tag: UInt32, where matches: (borrowing Payload) -> Bool
+  ) -> Int? {
     guard let position = shapes.position(ofChunk: identifier) else { return nil }
     // The chunk's first index is read before the payload is checked: its loads (a walk up the
     // tree) do not wait on the payload's, so on a transcript too large for the caches the two
