@@ -68,8 +68,8 @@ extension ChatTranscriptController {
     var rowOffset = 0
     while offset < bottom {
       let height = min(Double(Self.renderingPageRows), bottom - offset)
-      setViewportSize(width: width, height: height)
-      collectionView.setContentOffset(offset)
+      // The width stays: the collection view alone changes, in one layout pass.
+      collectionView.setViewportSize(width: width, height: height, contentOffset: offset)
       body(RenderScene(collectionView, measurer: measurer, lineCache: lineCache), rowOffset)
       offset += height
       rowOffset += Int(height)

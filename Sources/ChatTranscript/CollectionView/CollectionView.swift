@@ -182,8 +182,15 @@ public final class CollectionView {
 
   /// Changes the viewport size (a terminal resize, a rotation); the owner relayouts on a width change.
   public func setViewportSize(width: Double, height: Double) {
+    setViewportSize(width: width, height: height, contentOffset: viewport.contentOffset)
+  }
+
+  /// Changes the viewport size and scrolls in one layout pass: resizing and then scrolling
+  /// lays the cells out twice, the first time at an offset left at once (drawing a few rows
+  /// at a time, as `transcript follow` does, paid for both).
+  public func setViewportSize(width: Double, height: Double, contentOffset: Double) {
     viewport = Self.sanitized(Viewport(width: width, height: height, contentOffset: viewport.contentOffset))
-    setContentOffset(viewport.contentOffset)
+    setContentOffset(contentOffset)
   }
 
   /// Non-finite or negative sizes become zero: a bad size from a caller must not poison the layout.
