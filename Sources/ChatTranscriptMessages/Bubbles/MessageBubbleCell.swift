@@ -92,7 +92,10 @@ open class MessageBubbleCell: CollectionViewCell {
 
   /// Detaches every action the presenter attached.
   public func removeAllActions() {
-    for button in [avatar, failedIcon, bubble] { button.removeAllActions() }
+    // Named one by one: an array of them would be allocated on every reuse of the cell.
+    avatar.removeAllActions()
+    failedIcon.removeAllActions()
+    bubble.removeAllActions()
   }
 
   open override func prepareForReuse() {
@@ -102,9 +105,17 @@ open class MessageBubbleCell: CollectionViewCell {
 
   private func resetChrome() {
     removeAllActions()
-    for label in [avatar, tail, senderLabel, quoteLabel, footerLabel, reactionsLabel] { label.text = "" }
-    for view in [avatar, tail, failedIcon, senderLabel, quoteLabel, footerLabel, reactionsLabel] as [View] {
-      view.isHidden = true
+    // One call per view rather than a loop over an array of them, allocated on every reuse.
+    func clear(_ label: Label) {
+      label.text = ""
+      label.isHidden = true
     }
+    clear(avatar)
+    clear(tail)
+    clear(senderLabel)
+    clear(quoteLabel)
+    clear(footerLabel)
+    clear(reactionsLabel)
+    failedIcon.isHidden = true
   }
 }
