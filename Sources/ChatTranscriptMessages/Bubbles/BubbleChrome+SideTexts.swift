@@ -47,9 +47,10 @@ extension BubbleChrome {
       }
       self.init()
       let wrapWidth = max(wrapWidth, 0)
-      if let line = message.senderLine { sender = min(measurer.width(of: line), wrapWidth) }
-      if let line = message.quote?.line(fittingIn: wrapWidth, measuredBy: measurer) {
-        quote = measurer.width(of: line)
+      // A sender's name heads many bubbles: its width is cached, not measured for each.
+      if let line = message.senderLine { sender = min(measurer.width(ofRecurringLine: line), wrapWidth) }
+      if let quote = message.quote {
+        self.quote = quote.measuredLine(fittingIn: wrapWidth, measuredBy: measurer).width
       }
       if message.showsFooter(with: metrics) {
         footer = min(measurer.width(of: message.footerText(for: metrics)), wrapWidth)

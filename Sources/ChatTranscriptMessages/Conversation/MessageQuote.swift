@@ -38,26 +38,65 @@ public enum MessageQuote: Sendable, Hashable {
   /// points for a `PointTextMeasurer`); ``line(fittingIn:)`` in character cells (any other
   /// measurer).
   ///
-  /// - Complexity: O(`width` × log `width`): the cut is found by bisection over the clusters of
-  ///   the few scalars per unit of width that are read.
+  /// - Complexity: O(`width`): the few scalars per unit of width that are read are measured
+  ///   whole, then once more for the width of every cut after a cluster with the ellipsis
+  ///   (``PointCutWidths``); the cut is found by bisection over those widths, measuring only
+  ///   the tries that one pass cannot tell.
   public func line(fittingIn width: Int, measuredBy measurer: ItemTextMeasurer) -> String {
     guard measurer.measuresInPoints else { return line(fittingIn: width) }
-    guard width > 0 else { return "" }
+    return measuredLine(fittingIn: width, measuredBy: measurer).line
+  }
+
+  /// ``line(fittingIn:measuredBy:)`` and its width as `measurer` measures it
+  /// (``ItemTextMeasurer/width(of:)``).
+  func measuredLine(fittingIn width: Int, measuredBy measurer: ItemTextMeasurer) -> (line: String, width: Int)
+  {
+    guard measurer.measuresInPoints else {
+      let line = line(fittingIn: width)
+      return (line, measurer.width(of: line))
+    }
+    guard width > 0 else { return ("", measurer.width(of: "")) }
     let visible = fullLine(readLimit: Self.readLimit(width))
-    guard measurer.width(of: visible) > width else { return visible }
-    let ends = GraphemeClusters(visible).map(\.range.upperBound)
-    // The most clusters that fit with the ellipsis; each try measures one prefix.
+    let visibleWidth = measurer.width(of: visible)
+    guard visibleWidth > width,
+      let cuts = measurer.cutWidths(ofVisibleLine: visible, appending: Self.ellipsis)
+    else { return (visible, visibleWidth) }
+    let ends = cuts.clusterEnds
+    /// The line cut after `clusters` clusters.
+    func cut(after clusters: Int) -> String {
+      guard clusters > 0 else { return Self.ellipsized("") }
+      let end = visible.utf8.index(visible.utf8.startIndex, offsetBy: ends[clusters - 1])
+      return Self.ellipsized(String(visible[..<end]))
+    }
+    /// The width of ``cut(after:)``: looked up where the one pass over `visible` tells it
+    /// (a cut that ends in a space loses it first, so it is looked up once it has), else
+    /// measured.
+    func cutWidth(after clusters: Int) -> Int {
+      let end = clusters == 0 ? 0 : ends[clusters - 1]
+      if end > 0, visible.utf8[visible.utf8.index(visible.utf8.startIndex, offsetBy: end - 1)] != 0x20,
+        let known = cuts.width(cutAt: end)
+      {
+        return known
+      }
+      let line = cut(after: clusters)
+      return cuts.width(cutAt: line.utf8.count - Self.ellipsisLength) ?? measurer.width(of: line)
+    }
+    // The most clusters that fit with the ellipsis, by bisection: each try is one cut.
     var fitting = 0
+    var fittingWidth: Int?
     var tooMany = ends.count
     while tooMany - fitting > 1 {
       let middle = (fitting + tooMany) / 2
-      if measurer.width(of: Self.ellipsized(String(visible[..<ends[middle - 1]]))) <= width {
+      let tried = cutWidth(after: middle)
+      if tried <= width {
         fitting = middle
+        fittingWidth = tried
       } else {
         tooMany = middle
       }
     }
-    return Self.ellipsized(fitting == 0 ? "" : String(visible[..<ends[fitting - 1]]))
+    let line = cut(after: fitting)
+    return (line, fittingWidth ?? measurer.width(of: line))
   }
 
   /// A cluster takes at least one column unless it has no width at all: a sender writing
@@ -83,11 +122,20 @@ public enum MessageQuote: Sendable, Hashable {
     return VisibleText.of(full)
   }
 
+  /// What ends a cut line.
+  private static let ellipsis: Unicode.Scalar = "…"
+  private static let ellipsisLength = String(ellipsis).utf8.count
+
   /// `cut` ended with `…`: `Lunch…`, not `Lunch …`.
   private static func ellipsized(_ cut: String) -> String {
+    withoutTrailingSpaces(cut) + String(ellipsis)
+  }
+
+  /// `cut` without the spaces that end it, before an ellipsis.
+  private static func withoutTrailingSpaces(_ cut: String) -> String {
     var cut = cut
     while cut.last == " " { cut.removeLast() }
-    return cut + "…"
+    return cut
   }
 
   /// Scalars that end a line: what the quote stops at.

@@ -51,6 +51,15 @@ public struct ItemTextMeasurer: Sendable {
     return measurer.measure(visible, maxWidth: Columns.limit).widestLine
   }
 
+  /// ``width(of:)`` of `line` cut after each of its grapheme clusters with `suffix` appended,
+  /// from one pass over `line` (``PointCutWidths``); `nil` in character cells.
+  ///
+  /// `line` is in the form renderers draw it (``VisibleText``), so that the cut texts
+  /// ``width(of:)`` measures are `line`'s own bytes.
+  func cutWidths(ofVisibleLine line: String, appending suffix: Unicode.Scalar) -> PointCutWidths? {
+    (measurer as? PointTextMeasurer)?.cutWidths(of: line, appending: suffix, maxWidth: Columns.limit)
+  }
+
   /// Whether single lines (a sender, a quote, a footer) are measured by the measurer, in
   /// points, rather than by their display width in columns.
   var measuresInPoints: Bool { measurer is PointTextMeasurer }

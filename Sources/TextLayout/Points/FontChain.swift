@@ -24,6 +24,10 @@ struct FontChain: Sendable {
     let primaryGlyphs: [UInt32]
     let primaryLatinKerning: PairKerning
     let primaryOtherKerning: PairKerning
+    let printableASCII: [PrintableASCIIGlyph]
+    /// The scaled kerning of each pair of printable ASCII glyphs of the first font: in Latin
+    /// runs, then in other runs (``printableASCIIKerning(_:_:latin:)``).
+    let printableASCIIKerning: [Int32]
 
     init(fonts: [Font], scale: Int64) {
       self.fonts = fonts
@@ -45,6 +49,26 @@ struct FontChain: Sendable {
       primaryGlyphs = primary.glyphs
       primaryLatinKerning = primary.kerning.latin
       primaryOtherKerning = primary.kerning.other
+      let multiplier = multipliers[0]
+      let printableASCII = (0x20..<0x7F).map { value in
+        PrintableASCIIGlyph(primary: primary, value: UInt32(value), multiplier: multiplier)
+      }
+      var kerning: [Int32] = []
+      kerning.reserveCapacity(2 * 95 * 95)
+      for table in [primary.kerning.latin, primary.kerning.other] {
+        for left in printableASCII {
+          for right in printableASCII {
+            let value = Int64(table.adjustment(left.glyph, right.glyph))
+            // As FontChain.scaled scales for the first font.
+            kerning.append(Int32(clamping: (value &* multiplier &+ 32768) >> 16))
+          }
+        }
+      }
+      // A font whose kerning outgrows the table (a tiny em at a huge size) is read glyph by
+      // glyph instead.
+      let fits = kerning.allSatisfy { $0 != .min && $0 != .max }
+      self.printableASCII = fits ? printableASCII : printableASCII.map(\.withoutShortcut)
+      printableASCIIKerning = kerning
     }
   }
 
@@ -64,6 +88,20 @@ struct FontChain: Sendable {
     tables = Tables(fonts: [primary] + fallbacks, scale: scale)
     primaryMultiplier = tables.multipliers[0]
     primarySubstitutes = tables.substitutingFonts[0]
+  }
+
+  /// What the first font does with printable ASCII `value` (U+0020 to U+007E).
+  @inline(__always)
+  func printableASCII(_ value: UInt32) -> PrintableASCIIGlyph {
+    tables.printableASCII[Int(value &- 0x20)]
+  }
+
+  /// ``kerning(_:_:font:latin:)`` of the first font's glyphs for printable ASCII `left` and
+  /// `right`.
+  @inline(__always)
+  func printableASCIIKerning(_ left: UInt32, _ right: UInt32, latin: Bool) -> Int {
+    let index = (latin ? 0 : 95 * 95) &+ Int(left &- 0x20) &* 95 &+ Int(right &- 0x20)
+    return Int(tables.printableASCIIKerning[index])
   }
 
   /// `value` font units of font `font`, scaled.

@@ -26,8 +26,14 @@ struct GlyphAdvancer {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var previousFont = -1
   private var previousGlyph: UInt16 = 0
+  /// The previous glyph's printable ASCII scalar when it came from ``FontChain/printableASCII(_:)``,
+  /// else 0: its kerning with the next one is then in ``FontChain/printableASCIIKerning(_:_:latin:)``.
+  private var previousASCII: UInt32 = 0
   private var run = ScriptRun.undetermined
   private var window: SubstitutionWindow
+  /// The end of the furthest scalar shaping has looked at, ahead of the scalars stepped over:
+  /// a text cut before it would be shaped differently (``PointCutWidths``).
+  private(set) var lookaheadEnd = 0
 
   /// - Parameters:
   ///   - chain: the fonts.
@@ -54,6 +60,10 @@ struct GlyphAdvancer {
       // Printable ASCII: a glyph, and a letter decides the run.
       if (value | 0x20) &- 0x61 < 26 { enterRun(.latin) }
       if window.isActive { return windowStep() }
+      let ascii = chain.printableASCII(value)
+      if run != .other ? ascii.isPlainInLatinRun : ascii.isPlainInOtherRun {
+        return printableASCIIStep(value, ascii)
+      }
       return glyphStep(value, properties, at: offset, length: length)
     }
     let script = ScriptRun.of(value)
@@ -102,14 +112,39 @@ struct GlyphAdvancer {
     return kerned(glyph, font: font, advance: Int(entry & 0xFFFF))
   }
 
-  /// The glyph `glyph` of `font`, kerned with the previous glyph.
+  /// The glyph `glyph` of `font`, `advance` font units wide, kerned with the previous glyph.
   @inline(__always)
   private mutating func kerned(_ glyph: UInt16, font: Int, advance: Int) -> Step {
+    kerned(glyph, font: font, scaledAdvance: chain.scaled(advance, font: font))
+  }
+
+  /// The glyph `glyph` of `font`, `scaledAdvance` 1/1024 units wide, kerned with the previous
+  /// glyph.
+  @inline(__always)
+  private mutating func kerned(_ glyph: UInt16, font: Int, scaledAdvance: Int) -> Step {
     let kerning =
       previousFont == font ? chain.kerning(previousGlyph, glyph, font: font, latin: run != .other) : 0
     previousFont = font
     previousGlyph = glyph
-    return Step(advance: chain.scaled(advance, font: font), kerning: kerning, isGlyph: true)
+    previousASCII = 0
+    return Step(advance: scaledAdvance, kerning: kerning, isGlyph: true)
+  }
+
+  /// ``kerned(_:font:scaledAdvance:)`` for a printable ASCII glyph of the first font: after
+  /// another, the kerning is one table read.
+  @inline(__always)
+  private mutating func printableASCIIStep(_ value: UInt32, _ ascii: PrintableASCIIGlyph) -> Step {
+    let latin = run != .other
+    let kerning =
+      previousFont != 0
+      ? 0
+      : previousASCII != 0
+        ? chain.printableASCIIKerning(previousASCII, value, latin: latin)
+        : chain.kerning(previousGlyph, ascii.glyph, font: 0, latin: latin)
+    previousFont = 0
+    previousGlyph = ascii.glyph
+    previousASCII = value
+    return Step(advance: ascii.advance, kerning: kerning, isGlyph: true)
   }
 
   /// The next scalar of the shaped window.
@@ -154,20 +189,64 @@ struct GlyphAdvancer {
       else { return nil }
     }
     window.shape(bytes, from: offset, font: font, script: script, chain: chain)
+    lookaheadEnd = max(lookaheadEnd, window.readEnd)
     return window.isActive ? windowStep() : nil
   }
 
   /// Whether `glyph` and the glyph at `next` open a ligature of the run's lookups (or a mark
   /// follows, which a ligature may skip).
-  private func opensLigature(_ glyph: UInt16, font: Int, script: ShapingProperties.ScriptClass, next: Int)
-    -> Bool
-  {
-    guard next < bytes.count else { return false }
-    let following = UTF8Decoding.decode(bytes, at: next).value
+  private mutating func opensLigature(
+    _ glyph: UInt16, font: Int, script: ShapingProperties.ScriptClass, next: Int
+  ) -> Bool {
+    guard next < bytes.count else {
+      // What follows the text would have been looked at.
+      lookaheadEnd = max(lookaheadEnd, next &+ 1)
+      return false
+    }
+    let decoded = UTF8Decoding.decode(bytes, at: next)
+    lookaheadEnd = max(lookaheadEnd, next &+ decoded.length)
+    let following = decoded.value
     let (nextFont, nextGlyph, nextEntry) = chain.glyph(for: following)
     guard nextFont == font else { return false }
     return chain.substitutions(font, script: script).ligatureOpenings.value(glyph, nextGlyph) != nil
       || nextEntry & Font.markFlag != 0
+  }
+
+  /// A scalar that can be appended after any scalar with the same effect but its kerning: a
+  /// glyph of no script (it does not end a kerning run), not a mark, a control, a line break or
+  /// a hidden scalar, that starts no substitution (so nothing after it is read).
+  struct AppendedGlyph {
+    let font: Int
+    let glyph: UInt16
+    /// The glyph's advance, in 1/1024 units.
+    let advance: Int
+  }
+
+  /// `value` as an ``AppendedGlyph``; `nil` when appending it does more than add a kerned glyph.
+  func appendedGlyph(_ value: UInt32) -> AppendedGlyph? {
+    let properties = ScalarProperties(word: UnicodeTables.propertyWord(of: value))
+    guard value > 0x7F ? ScriptRun.of(value) == .undetermined : (value | 0x20) &- 0x61 >= 26,
+      value &- 0x20 < 0x5F || !(value < 0x20 || value &- 0x7F < 0x21), !Self.isHidden(value, properties)
+    else { return nil }
+    switch properties.lineBreakClass {
+    case .mandatoryBreak, .carriageReturn, .lineFeed, .nextLine: return nil
+    default: break
+    }
+    let (font, glyph, entry) = chain.glyph(for: value)
+    let mayShape =
+      chain.substitutes(font)
+      && (Self.isInArabicBlocks(value) || chain.substitutionStarts(glyph, font: font, latin: true) != 0
+        || chain.substitutionStarts(glyph, font: font, latin: false) != 0)
+    guard !mayShape, !Self.isMark(entry, properties, chain: chain, font: font) else { return nil }
+    return AppendedGlyph(font: font, glyph: glyph, advance: chain.scaled(Int(entry & 0xFFFF), font: font))
+  }
+
+  /// The kerning `appended` would have with the glyph before it, if it came now. Only while no
+  /// shaped window is being handed out: ``lookaheadEnd`` is then at most the next offset.
+  @inline(__always)
+  func kerning(before appended: AppendedGlyph) -> Int {
+    previousFont == appended.font
+      ? chain.kerning(previousGlyph, appended.glyph, font: appended.font, latin: run != .other) : 0
   }
 
   /// The width of the hyphen Pango inserts after the previous glyph when it breaks a word

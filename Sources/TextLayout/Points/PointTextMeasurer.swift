@@ -130,7 +130,7 @@ public struct PointTextMeasurer: TextMeasurer {
   }
 
   /// Points to 1/1024 units, at least 1 and far below overflow.
-  private static func units(_ points: Double) -> Int {
+  static func units(_ points: Double) -> Int {
     guard points.isFinite else { return points == .infinity ? 1 << 52 : 1 }
     return Int(min(max((points * Double(FontChain.unitsPerPixel)).rounded(), 1), Double(1 << 52)))
   }
@@ -140,7 +140,7 @@ public struct PointTextMeasurer: TextMeasurer {
   }
 
   /// 1/1024 units to whole points, rounded up.
-  private static func wholePoints(_ units: Int) -> Int {
+  static func wholePoints(_ units: Int) -> Int {
     units <= 0 ? 0 : units / FontChain.unitsPerPixel + (units % FontChain.unitsPerPixel == 0 ? 0 : 1)
   }
 }

@@ -40,6 +40,9 @@ struct SubstitutionWindow {
   private var carriedJoining = ShapingProperties.JoiningType.nonJoining
   /// Where the last window ended.
   private var end = -1
+  /// The end of the last scalar the last window read: the one after it that ended it, or one
+  /// past the end of the text when the text ended it.
+  private(set) var readEnd = 0
 
   /// A window over `storage`, which holds at least ``capacity`` entries and outlives it.
   init(storage: UnsafeMutableBufferPointer<UInt32>) {
@@ -82,6 +85,7 @@ struct SubstitutionWindow {
     var followingJoining = ShapingProperties.JoiningType.nonJoining
     while index < bytes.count {
       let scalar = UTF8Decoding.decode(bytes, at: index)
+      readEnd = index &+ scalar.length
       let value = scalar.value
       let properties = ScalarProperties(word: UnicodeTables.propertyWord(of: value))
       let shaping = ShapingProperties(value)
@@ -105,6 +109,8 @@ struct SubstitutionWindow {
       index &+= scalar.length
     }
     end = index
+    // A window that runs to the end of the text looked for a scalar after it.
+    if index == bytes.count { readEnd = index &+ 1 }
     if set.lookupsBeforeForms > 0 { apply(set.lookups[..<set.lookupsBeforeForms], set: set, chain: chain) }
     if !set.forms.isEmpty { applyForms(set.forms, following: followingJoining) }
     carriedJoining = count == Self.capacity ? lastJoining() : .nonJoining
