@@ -358,11 +358,15 @@
       resultingCount < Self.maximumChunkCount / 4 && start.chunk > 0
       && chunks[start.chunk - 1].elements.count + resultingCount <= Self.maximumChunkCount
     if start.chunk == end.chunk, resultingCount <= Self.maximumChunkCount, !foldsIntoLeftNeighbour {
+      let keepsCount = resultingCount == chunks[start.chunk].elements.count
       chunks[start.chunk].elements.replaceSubrange(start.offset..<end.offset, with: newElements)
       let identifier = chunks[start.chunk].identifier
       guard chunks[start.chunk].elements.isEmpty else {
-        // The elements after the edit moved: their blocks are summed again.
-        resummarize(start.chunk, changed: start.offset..<chunks[start.chunk].elements.count)
+        // When the count changed, the elements after the edit moved and their blocks are
+        // summed again; else only the replaced ones changed (a row reloaded in place deep in
+        // a chunk costs its own block, not the rest of the chunk).
+        let changedEnd = keepsCount ? end.offset : chunks[start.chunk].elements.count
+        resummarize(start.chunk, changed: start.offset..<changedEnd)
         _checkInvariants()
         return Placement(editedChunk: identifier)
       }

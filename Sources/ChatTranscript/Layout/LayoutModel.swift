@@ -177,14 +177,21 @@ public struct LayoutModel<Payload> {
 
   /// The indices of rows waiting for a height, in order.
   ///
-  /// - Complexity: O(c × (B + log(n/B))) for c chunks holding such rows.
+  /// - Complexity: O(c × (B/b + log(n/B)) + k × b) for c chunks holding such rows, k blocks of
+  ///   b rows holding them: blocks without one are skipped by their totals, so one edited row
+  ///   costs a block's scan, not its chunk's.
   public var rowsNeedingMeasurement: [Int] {
     var result: [Int] = []
     result.reserveCapacity(pendingMeasurementCount)
+    let blockSize = ChunkedList<RowShape>.blockSize
     shapes.forEachChunk(where: { $0.pendingCount > 0 }) { chunk, start in
-      let elements = shapes.chunks[chunk].elements
-      for offset in elements.indices where elements[offset].needsMeasurement {
-        result.append(start + offset)
+      let content = shapes.chunks[chunk]
+      for (block, summary) in content.blocks.enumerated() where summary.pendingCount > 0 {
+        let first = block * blockSize
+        for offset in first..<min(first + blockSize, content.elements.count)
+        where content.elements[offset].needsMeasurement {
+          result.append(start + offset)
+        }
       }
     }
     return result
@@ -392,16 +399,27 @@ public struct LayoutModel<Payload> {
 
   /// The index of the row of the `itemIndex`-th data-source item (injected rows skipped).
   ///
-  /// - Complexity: O(log(n/B) + B).
+  /// - Complexity: O(log(n/B) + B/b + b) for blocks of b rows: whole blocks are skipped by
+  ///   their item counts, so an item deep in a full chunk costs what one near its start does.
   public func rowIndex(ofItem itemIndex: Int) -> Int? {
     guard itemIndex >= 0, itemIndex < itemCount else { return nil }
     // The last chunk that starts with fewer than itemIndex + 1 items before it holds the item.
     let (chunk, before) = shapes.lastChunk(notAfter: itemIndex, by: { $0.itemCount })
     var seen = before.summary.itemCount
-    let elements = shapes.chunks[chunk].elements
-    for offset in elements.indices where elements[offset].isItem {
-      if seen == itemIndex { return before.count + offset }
-      seen += 1
+    let content = shapes.chunks[chunk]
+    var offset = 0
+    for block in content.blocks {
+      guard seen + block.itemCount <= itemIndex else { break }
+      seen += block.itemCount
+      offset += ChunkedList<RowShape>.blockSize
+    }
+    let elements = content.elements
+    while offset < elements.count {
+      if elements[offset].isItem {
+        if seen == itemIndex { return before.count + offset }
+        seen += 1
+      }
+      offset += 1
     }
     return nil
   }

@@ -101,4 +101,51 @@ import TranscriptGenerator
     }
     #expect(model.contentHeight == y, "seed \(seed)")
   }
+
+  /// Item rows and rows awaiting a height found by skipping blocks agree with a plain scan,
+  /// after edits of every kind, same-count replacements deep in full chunks among them.
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func itemRowsAndPendingRowsMatchAPlainScan(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    var model = Model(width: 10)
+    var reference: [(isItem: Bool, isPending: Bool)] = []
+    func randomRows(_ count: Int) -> [(isItem: Bool, isPending: Bool)] {
+      (0..<count).map { _ in (random.chance(0.7), random.chance(0.05)) }
+    }
+    for step in 0..<300 {
+      let count = reference.count
+      let lower = random.int(in: 0...count)
+      let upper: Int
+      let new: [(isItem: Bool, isPending: Bool)]
+      if step < 4 {
+        (upper, new) = (lower, randomRows(1_500))
+      } else if random.chance(0.5), count > 0 {
+        // The same number of rows, replaced in place.
+        let start = random.int(in: 0...count - 1)
+        let end = min(count, start + random.int(in: 1...3))
+        reference.replaceSubrange(start..<end, with: randomRows(end - start))
+        model.replaceRows(
+          start..<end,
+          with: reference[start..<end].map {
+            Model.Row(
+              metrics: RowMetrics(height: 1), isItem: $0.isItem, needsMeasurement: $0.isPending, payload: 0)
+          })
+        continue
+      } else {
+        (upper, new) = (min(count, lower + random.int(in: 0...3)), randomRows(random.int(in: 0...3)))
+      }
+      reference.replaceSubrange(lower..<upper, with: new)
+      model.replaceRows(
+        lower..<upper,
+        with: new.map {
+          Model.Row(
+            metrics: RowMetrics(height: 1), isItem: $0.isItem, needsMeasurement: $0.isPending, payload: 0)
+        })
+    }
+    let itemRows = reference.indices.filter { reference[$0].isItem }
+    #expect(itemRows.indices.allSatisfy { model.rowIndex(ofItem: $0) == itemRows[$0] }, "seed \(seed)")
+    #expect(model.rowIndex(ofItem: itemRows.count) == nil, "seed \(seed)")
+    #expect(
+      model.rowsNeedingMeasurement == reference.indices.filter { reference[$0].isPending }, "seed \(seed)")
+  }
 }
