@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A presenter base class that remembers which cell currently shows its item.
 ///
 /// Subclasses override `configure(_:decoration:)` and read `visibleCell` when they need to
@@ -79,4 +77,4 @@ open class BaseChatItemPresenter<Cell: CollectionViewCell>: ChatItemPresenter {
 /// Cell class names by class. `String(describing:)` demangles a type's name, some 7,000
 /// instructions, and every cell a presenter dequeues asks for its reuse identifier: a page of a
 /// whole-transcript render spent a twentieth of its time there.
-private let cellClassNames = Mutex<[ObjectIdentifier: String]>([:])
+private let cellClassNames = Locked<[ObjectIdentifier: String]>([:])

@@ -1,5 +1,4 @@
-import ChatTranscript
-import Synchronization
+@_spi(Internals) import ChatTranscript
 import TextLayout
 
 /// Remembers how message texts wrap, per (item id, text, wrap width), with a bounded size;
@@ -39,20 +38,12 @@ public final class TextMetricsCache: Sendable {
     var clock: UInt64 = 0
   }
 
-  final class Shard: Sendable {
-    let sets: Mutex<Sets>
-
-    init(slotCount: Int) {
-      sets = Mutex(Sets(slots: Array(repeating: Slot(), count: slotCount)))
-    }
-  }
-
   /// The most entries kept; 0 turns caching off.
   public let capacity: Int
   /// Slots per set: a key is looked for in these only.
   private let ways: Int
   private let setsPerShard: Int
-  private let shards: [Shard]
+  private let shards: [Locked<Sets>]
 
   public init(capacity: Int = 20_000) {
     self.capacity = max(capacity, 0)
@@ -63,13 +54,13 @@ public final class TextMetricsCache: Sendable {
     let slotCount = self.capacity == 0 ? 0 : ways * setsPerShard
     self.ways = ways
     self.setsPerShard = setsPerShard
-    shards = (0..<shardCount).map { _ in Shard(slotCount: slotCount) }
+    shards = (0..<shardCount).map { _ in Locked(Sets(slots: Array(repeating: Slot(), count: slotCount))) }
   }
 
   /// Entries held now.
   public var count: Int {
     shards.reduce(0) { total, shard in
-      total + shard.sets.withLock { sets in sets.slots.reduce(0) { $0 + ($1.lastUse == 0 ? 0 : 1) } }
+      total + shard.withLock { sets in sets.slots.reduce(0) { $0 + ($1.lastUse == 0 ? 0 : 1) } }
     }
   }
 
@@ -86,7 +77,7 @@ public final class TextMetricsCache: Sendable {
     let shard = shards[Int(hash % UInt64(shards.count))]
     let firstSlot = Int((hash / UInt64(shards.count)) % UInt64(setsPerShard)) * ways
     let ways = ways
-    if let hit = shard.sets.withLock({ sets -> TextMetrics? in
+    if let hit = shard.withLock({ sets -> TextMetrics? in
       guard
         let slot = Self.slot(of: id, width: width, hash: hash, in: sets.slots, from: firstSlot, ways: ways),
         sets.slots[slot].text == text
@@ -98,7 +89,7 @@ public final class TextMetricsCache: Sendable {
       return hit
     }
     let metrics = measure()
-    shard.sets.withLock { sets in
+    shard.withLock { sets in
       sets.clock &+= 1
       let slot =
         Self.slot(of: id, width: width, hash: hash, in: sets.slots, from: firstSlot, ways: ways)
@@ -111,7 +102,7 @@ public final class TextMetricsCache: Sendable {
 
   public func removeAll() {
     for shard in shards {
-      shard.sets.withLock { sets in
+      shard.withLock { sets in
         for index in sets.slots.indices { sets.slots[index] = Slot() }
       }
     }
