@@ -11,7 +11,11 @@ public struct BubbleSizing: Sendable {
   /// How `Cell` writes a sender's name (``MessageBubbleCell/displayName(forSender:)``).
   public var senderName: @Sendable (String) -> String
   public var configuration: MessageLayoutConfiguration
-  public var textMeasurer: any TextMeasurer
+  public var textMeasurer: any TextMeasurer {
+    didSet { measuresInPoints = textMeasurer is PointTextMeasurer }
+  }
+  /// Whether `textMeasurer` measures in points, worked out when it is set rather than per item.
+  private var measuresInPoints: Bool
   public var cache: TextMetricsCache
   /// The height of one line of text (``MessagePresentationContext/lineHeight``).
   public var lineHeight: Double
@@ -22,12 +26,15 @@ public struct BubbleSizing: Sendable {
     senderName = { Cell.displayName(forSender: $0) }
     configuration = context.configuration
     textMeasurer = context.measurer
+    measuresInPoints = context.measuresInPoints
     cache = context.cache
     lineHeight = context.lineHeight
   }
 
   /// A measurer for the texts of item `id`, through the shared cache.
   public func itemTextMeasurer(forItemWithID id: String) -> ItemTextMeasurer {
-    ItemTextMeasurer(itemID: id, measurer: textMeasurer, cache: cache, lineHeight: lineHeight)
+    ItemTextMeasurer(
+      itemID: id, measurer: textMeasurer, measuresInPoints: measuresInPoints, cache: cache,
+      lineHeight: lineHeight)
   }
 }

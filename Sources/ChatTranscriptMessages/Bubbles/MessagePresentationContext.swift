@@ -5,7 +5,11 @@ import TextLayout
 /// and its cache, the height of a line, and the app's interaction handler (held weakly).
 public struct MessagePresentationContext {
   public var configuration: MessageLayoutConfiguration
-  public var measurer: any TextMeasurer
+  public var measurer: any TextMeasurer {
+    didSet { measuresInPoints = measurer is PointTextMeasurer }
+  }
+  /// Whether `measurer` measures in points, worked out when it is set rather than per item.
+  private(set) var measuresInPoints: Bool
   public var cache: TextMetricsCache
   /// The height of one line of text in the unit of row heights: 1 (a terminal row) for the
   /// terminal measurer, the font's line height in points for a `PointTextMeasurer`.
@@ -25,6 +29,7 @@ public struct MessagePresentationContext {
   ) {
     self.configuration = configuration
     self.measurer = measurer
+    measuresInPoints = measurer is PointTextMeasurer
     self.lineHeight = LineHeight.sanitized(lineHeight ?? LineHeight.of(measurer))
     self.cache = cache
     self.interactionHandler = interactionHandler
@@ -32,6 +37,8 @@ public struct MessagePresentationContext {
 
   /// A measurer for the texts of item `id`, going through the shared cache.
   public func textMeasurer(forItemWithID id: String) -> ItemTextMeasurer {
-    ItemTextMeasurer(itemID: id, measurer: measurer, cache: cache, lineHeight: lineHeight)
+    ItemTextMeasurer(
+      itemID: id, measurer: measurer, measuresInPoints: measuresInPoints, cache: cache, lineHeight: lineHeight
+    )
   }
 }

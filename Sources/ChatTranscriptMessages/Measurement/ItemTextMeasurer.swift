@@ -12,7 +12,9 @@ import TextLayout
 /// read both from here, so one layout code sizes rows for a terminal and for a phone.
 public struct ItemTextMeasurer: Sendable {
   public var itemID: String
-  public var measurer: any TextMeasurer
+  public var measurer: any TextMeasurer {
+    didSet { measuresInPoints = measurer is PointTextMeasurer }
+  }
   public var cache: TextMetricsCache
   /// The height of one line of text, in the unit of the row heights: 1 for terminal rows.
   public var lineHeight: Double
@@ -24,6 +26,20 @@ public struct ItemTextMeasurer: Sendable {
     self.measurer = measurer
     self.cache = cache
     self.lineHeight = LineHeight.sanitized(lineHeight)
+    measuresInPoints = measurer is PointTextMeasurer
+  }
+
+  /// For owners that keep one measurer for many items and worked out its unit once: the cast
+  /// ``measuresInPoints`` comes from is not repeated per item.
+  init(
+    itemID: String, measurer: any TextMeasurer, measuresInPoints: Bool, cache: TextMetricsCache,
+    lineHeight: Double
+  ) {
+    self.itemID = itemID
+    self.measurer = measurer
+    self.cache = cache
+    self.lineHeight = LineHeight.sanitized(lineHeight)
+    self.measuresInPoints = measuresInPoints
   }
 
   /// Lines and widest line of `text` wrapped at `width` columns (at least 1), measured in
@@ -57,12 +73,14 @@ public struct ItemTextMeasurer: Sendable {
   /// `line` is in the form renderers draw it (``VisibleText``), so that the cut texts
   /// ``width(of:)`` measures are `line`'s own bytes.
   func cutWidths(ofVisibleLine line: String, appending suffix: Unicode.Scalar) -> PointCutWidths? {
-    (measurer as? PointTextMeasurer)?.cutWidths(of: line, appending: suffix, maxWidth: Columns.limit)
+    guard measuresInPoints else { return nil }
+    return (measurer as? PointTextMeasurer)?.cutWidths(of: line, appending: suffix, maxWidth: Columns.limit)
   }
 
   /// Whether single lines (a sender, a quote, a footer) are measured by the measurer, in
-  /// points, rather than by their display width in columns.
-  var measuresInPoints: Bool { measurer is PointTextMeasurer }
+  /// points, rather than by their display width in columns. Stored when the measurer is set:
+  /// the cast cost some 380 instructions, asked several times per message.
+  private(set) var measuresInPoints: Bool
 
   /// The height of `lines` lines of text.
   public func height(ofLines lines: Int) -> Double {

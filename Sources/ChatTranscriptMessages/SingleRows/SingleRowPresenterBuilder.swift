@@ -10,7 +10,7 @@ public struct SingleRowPresenterBuilder<
   Item: ChatItemConvertible, Cell: SingleRowCell, Presenter: SingleRowPresenter<Item, Cell>
 >: ChatItemPresenterBuilder {
   /// What presenters measure their text with; `nil`: one terminal row, by display width.
-  private let measuring: (measurer: any TextMeasurer, cache: TextMetricsCache, lineHeight: Double)?
+  private let measuring: MessagePresentationContext?
 
   /// Rows one terminal row tall.
   public init() {
@@ -20,7 +20,7 @@ public struct SingleRowPresenterBuilder<
   /// Rows one line of `context` tall (``MessagePresentationContext/lineHeight``), their text
   /// placed by its width as the context's measurer gives it: what a layout in points needs.
   public init(context: MessagePresentationContext) {
-    measuring = (context.measurer, context.cache, context.lineHeight)
+    measuring = context
   }
 
   public var presenterType: any ChatItemPresenter.Type { Presenter.self }
@@ -35,9 +35,7 @@ public struct SingleRowPresenterBuilder<
     }
     let presenter = Presenter(item: converted)
     if let measuring {
-      presenter.textMeasurer = ItemTextMeasurer(
-        itemID: converted.id, measurer: measuring.measurer, cache: measuring.cache,
-        lineHeight: measuring.lineHeight)
+      presenter.textMeasurer = measuring.textMeasurer(forItemWithID: converted.id)
     }
     return presenter
   }

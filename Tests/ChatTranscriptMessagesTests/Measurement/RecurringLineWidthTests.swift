@@ -31,4 +31,27 @@ import TextLayout
     let width = texts.width(ofRecurringLine: "ann")
     #expect(texts.metrics(of: "ann", width: Columns.limit).widestLine == width)
   }
+
+  /// The unit a measurer measures in is worked out when it is set, so a measurer swapped after
+  /// the fact is followed: in points, a sender's width is the font's, not its column count.
+  @Test func aMeasurerSetLaterDecidesTheUnit() throws {
+    let font = try TestFont.dejaVuSansMeasurer()
+    var context = MessagePresentationContext(cache: TextMetricsCache(capacity: 64))
+    #expect(!context.textMeasurer(forItemWithID: "m1").measuresInPoints)
+    context.measurer = font
+    let texts = context.textMeasurer(forItemWithID: "m1")
+    #expect(texts.measuresInPoints)
+    #expect(texts.width(of: "office") == font.measure("office", maxWidth: Columns.limit).widestLine)
+
+    var sizing = BubbleSizing(MessageBubbleCell.self, context: context)
+    #expect(sizing.itemTextMeasurer(forItemWithID: "m1").measuresInPoints)
+    sizing.textMeasurer = TerminalTextMeasurer()
+    #expect(!sizing.itemTextMeasurer(forItemWithID: "m1").measuresInPoints)
+    #expect(sizing.itemTextMeasurer(forItemWithID: "m1").width(of: "office") == 6)
+
+    var measurer = ItemTextMeasurer(
+      itemID: "m1", measurer: TerminalTextMeasurer(), cache: TextMetricsCache(capacity: 8))
+    measurer.measurer = font
+    #expect(measurer.measuresInPoints)
+  }
 }
