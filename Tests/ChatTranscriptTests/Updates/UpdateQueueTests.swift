@@ -1,4 +1,5 @@
 import Testing
+import TranscriptGenerator
 
 @testable import ChatTranscript
 
@@ -59,5 +60,90 @@ import Testing
     var queue = UpdateQueue(coalesces: true)
     queue.enqueue(.init(type: .reload, changes: [.remove(0..<1)]))
     #expect(queue.beginBatch()?.changes == nil)
+  }
+
+  /// A burst of appends, the typing row coming and going below them and a status change of
+  /// one of them leave one insert; an edit of an older item stays an edit of its own.
+  @Test func editsOfTheItemsJustInsertedFoldIntoTheirInsert() {
+    func item(_ id: String, _ text: String = "") -> any ChatItem {
+      PlainChatItem(id: id, type: "text", text: text)
+    }
+    var queue = UpdateQueue(coalesces: true)
+    queue.enqueue(.init(type: .normal, changes: [.insert([item("m1")], at: 5)]))
+    queue.enqueue(.init(type: .normal, changes: [.insert([item("typing")], at: 6)]))
+    queue.enqueue(.init(type: .normal, changes: [.insert([item("m2")], at: 6)]))
+    queue.enqueue(.init(type: .normal, changes: [.replace(item("m1", "read"), at: 5)]))
+    queue.enqueue(.init(type: .normal, changes: [.remove(7..<8)]))
+    queue.enqueue(.init(type: .normal, changes: [.replace(item("m0", "edited"), at: 4)]))
+    let changes = queue.beginBatch()?.changes ?? []
+    #expect(changes.count == 2)
+    guard case .insert(let items, let index) = changes.first, case .replace(let edited, 4) = changes.last
+    else {
+      Issue.record("expected an insert and an edit, got \(changes)")
+      return
+    }
+    #expect(index == 5)
+    #expect(items.map(\.id) == ["m1", "m2"])
+    #expect((items.first as? PlainChatItem)?.text == "read")
+    #expect(edited.id == "m0")
+  }
+
+  /// Seeded random edits, most of them near the end where a burst's appends land: the merged
+  /// list leaves the very items the edits one by one leave, and merges every edit it can.
+  @Test(arguments: 0..<20) func mergedEditsLeaveWhatTheEditsLeave(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    var next = 0
+    func fresh() -> any ChatItem {
+      next += 1
+      return PlainChatItem(id: "n\(next)", type: "text")
+    }
+    let start: [any ChatItem] = (0..<random.int(in: 0...6)).map { _ in fresh() }
+    var expected = start
+    var edits: [ChatItemsChange] = []
+    var merged: [ChatItemsChange] = []
+    for _ in 0..<random.int(in: 1...40) {
+      // Indices near the end, sometimes anywhere.
+      let nearEnd = { (limit: Int) -> Int in
+        random.chance(0.8) ? max(limit - random.int(in: 0...2), 0) : random.int(in: 0...limit)
+      }
+      let change: ChatItemsChange
+      switch random.int(in: 0...5) {
+      case 0...2:
+        change = .insert((0..<random.int(in: 1...3)).map { _ in fresh() }, at: nearEnd(expected.count))
+      case 3 where !expected.isEmpty:
+        let index = min(nearEnd(expected.count), expected.count - 1)
+        change = .replace(PlainChatItem(id: expected[index].id, type: "text", text: "v\(next)"), at: index)
+        next += 1
+      case 4 where !expected.isEmpty:
+        let lower = min(nearEnd(expected.count), expected.count - 1)
+        change = .remove(lower..<min(lower + random.int(in: 1...2), expected.count))
+      default:
+        continue
+      }
+      Self.apply(change, to: &expected)
+      edits.append(change)
+      merged.appendMerging(change)
+    }
+    var actual = start
+    for change in merged { Self.apply(change, to: &actual) }
+    #expect(Self.describe(actual) == Self.describe(expected))
+    #expect(merged.count <= edits.count)
+    // Nothing left to merge: no edit right after an insert falls inside it.
+    var remerged: [ChatItemsChange] = []
+    for change in merged { remerged.appendMerging(change) }
+    #expect(remerged.count == merged.count)
+  }
+
+  /// The reference: one edit applied to a plain array.
+  private static func apply(_ change: ChatItemsChange, to items: inout [any ChatItem]) {
+    switch change {
+    case .insert(let inserted, let index): items.insert(contentsOf: inserted, at: index)
+    case .remove(let range): items.removeSubrange(range)
+    case .replace(let item, let index): items[index] = item
+    }
+  }
+
+  private static func describe(_ items: [any ChatItem]) -> [String] {
+    items.map { "\($0.id):\(($0 as? PlainChatItem)?.text ?? "")" }
   }
 }
