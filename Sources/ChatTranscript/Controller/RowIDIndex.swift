@@ -105,8 +105,13 @@ struct RowIDIndex {
       guard row.role == .item else { return false }
       return row.id.hasSameBytes(as: id)
     }
+    // The row at its hint is read in place, through a pointer (see `row(inChunk:near:tag:where:)`).
+    let rowIsID = { (row: UnsafePointer<TranscriptRow>) -> Bool in
+      guard row.pointee.role == .item else { return false }
+      return row.pointee.id.hasSameBytes(as: id)
+    }
     if let row = layout.row(
-      inChunk: Int(slots[slot].chunk), near: Int(slots[slot].offset), tag: Self.tag(of: hash), where: isID)
+      inChunk: Int(slots[slot].chunk), near: Int(slots[slot].offset), tag: Self.tag(of: hash), where: rowIsID)
     {
       return row
     }

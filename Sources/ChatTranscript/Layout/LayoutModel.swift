@@ -367,7 +367,7 @@ public struct LayoutModel<Payload> {
   /// - Complexity: O(d + log(n/B)) for a row d places from its hint, at most O(B): a scan of
   ///   the chunk's compact shapes, reading only payloads whose tag matches.
   func row(
-    inChunk identifier: Int, near hint: Int, tag: UInt32, where matches: (borrowing Payload) -> Bool
+    inChunk identifier: Int, near hint: Int, tag: UInt32, where matches: (UnsafePointer<Payload>) -> Bool
   ) -> Int? {
     guard let position = shapes.position(ofChunk: identifier) else { return nil }
     // The chunk's first index is read before the payload is checked: its loads (a walk up the
@@ -378,28 +378,36 @@ public struct LayoutModel<Payload> {
     // any shape, one memory access fewer. The hint is tested by branches, not clamped to the
     // chunk: a clamp makes the payload's load wait for the load of the chunk's count, while a
     // predicted branch lets the processor issue both at once (one miss instead of two in a row).
-    let payloadElements = payloads.chunks[position].elements
-    if hint >= 0, hint < payloadElements.count, matches(payloadElements[hint].payload) {
-      return chunkStart + hint
-    }
-    guard !payloadElements.isEmpty else { return nil }
-    let start = min(max(hint, 0), payloadElements.count - 1)
-    if start != hint, matches(payloadElements[start].payload) {
-      return chunkStart + start
-    }
-    let elements = shapes.chunks[position].elements
-    func found(_ offset: Int) -> Bool {
-      elements[offset].tag == tag && matches(payloadElements[offset].payload)
-    }
-    for distance in 1..<max(start + 1, elements.count - start) {
-      if start + distance < elements.count, found(start + distance) {
-        return chunkStart + start + distance
+    // `matches` reads a payload where it lies, through a pointer: passed as a value, a row was
+    // copied, which retains its item and presenter, and their reference counts are more cache
+    // misses on a transcript too large for the caches.
+    let offset = payloads.chunks[position].elements.withUnsafeBufferPointer { payloadSlots -> Int? in
+      func matchesPayload(at offset: Int) -> Bool {
+        guard let slot = payloadSlots.baseAddress?.advanced(by: offset),
+          let payload = slot.pointer(to: \.payload)
+        else { return false }
+        return matches(payload)
       }
-      if start - distance >= 0, found(start - distance) {
-        return chunkStart + start - distance
+      if hint >= 0, hint < payloadSlots.count, matchesPayload(at: hint) {
+        return hint
+      }
+      guard !payloadSlots.isEmpty else { return nil }
+      let start = min(max(hint, 0), payloadSlots.count - 1)
+      if start != hint, matchesPayload(at: start) {
+        return start
+      }
+      return shapes.chunks[position].elements.withUnsafeBufferPointer { rowShapes -> Int? in
+        func found(_ offset: Int) -> Bool {
+          rowShapes[offset].tag == tag && matchesPayload(at: offset)
+        }
+        for distance in 1..<max(start + 1, rowShapes.count - start) {
+          if start + distance < rowShapes.count, found(start + distance) { return start + distance }
+          if start - distance >= 0, found(start - distance) { return start - distance }
+        }
+        return nil
       }
     }
-    return nil
+    return offset.map { chunkStart + $0 }
   }
 
   /// The index of the row of the `itemIndex`-th data-source item (injected rows skipped).
