@@ -3,8 +3,10 @@ import CommandLineSupport
 /// `transcript-bench`: dispatches to scenarios; usage errors exit with 2.
 enum BenchTool {
   static var help: String {
+    // The summaries line up one column past the longest name.
+    let column = (ScenarioCatalog.names.map(\.count).max() ?? 0) + 1
     let scenarioLines = ScenarioCatalog.entries.map { entry in
-      "  " + entry.name.padding(to: 17) + entry.summary
+      "  " + entry.name.padding(to: column) + entry.summary
     }
     return """
       USAGE: transcript-bench text --input FILE --wrap W [--repeat R] [--json]
@@ -20,7 +22,7 @@ enum BenchTool {
       below; with none named, all of them.
 
       SCENARIOS:
-        text             wrap the text items of an NDJSON stream (see 'text --help')
+        \("text".padding(to: column))wrap the text items of an NDJSON stream (see 'text --help')
       \(scenarioLines.joined(separator: "\n"))
 
       full-recompute appends the same message as 'append', but through a data source that

@@ -107,6 +107,12 @@ enum LayoutScenarios {
     return result
   }
 
+  /// The `index`th of the old messages `react` and `update-status-old` edit: spread over the
+  /// older half of the transcript.
+  private static func oldMessage(_ index: Int, of items: [StreamItem]) -> StreamItem {
+    items[(index &* 7_919) % max(items.count / 2, 1)]
+  }
+
   /// The `index`th edit of scenario `name`.
   private static func event(_ name: String, index: Int, items: [StreamItem]) -> StreamEvent {
     let statuses: [DeliveryStatus] = [.sent, .delivered, .read]
@@ -116,10 +122,14 @@ enum LayoutScenarios {
     case "update-status":
       let item = items[items.count - 1 - index % min(50, items.count)]
       return .status(id: item.id, statuses[index % statuses.count])
+    case "update-status-old":
+      // The messages `react` picks, in the same order: the two edits on equal footing, cold
+      // rows far from the newest messages.
+      return .status(id: oldMessage(index, of: items).id, statuses[index % statuses.count])
     case "react":
       // Spread over the older half, each from a new reader, so every event changes a count.
-      let item = items[(index &* 7_919) % max(items.count / 2, 1)]
-      return .react(id: item.id, sender: "reader\(index)", reaction: "👍", isActive: true)
+      return .react(
+        id: oldMessage(index, of: items).id, sender: "reader\(index)", reaction: "👍", isActive: true)
     case "read":
       // Sixteen readers take turns reading one message further from the middle on, so each
       // event moves a reader forward: the message it left and the one it reached change.

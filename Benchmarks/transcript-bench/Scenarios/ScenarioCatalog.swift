@@ -23,6 +23,7 @@ enum ScenarioCatalog {
     Entry("layout-points", "layout-cold in points: DejaVu Sans 15 px, phone theme, 390 px wide"),
     Entry("append", "append one message (end to end through the update flow)"),
     Entry("update-status", "change the delivery status of a recent message"),
+    Entry("update-status-old", "change the delivery status of an old message (those react picks)"),
     Entry("react", "a reaction to an old message: its reactions line grows a count"),
     Entry("read", "a read receipt moving a reader forward: two receipt rows change"),
     Entry("edit-text", "edit the text of a recent message"),
