@@ -241,16 +241,13 @@ struct CharacterGrid {
         }
         return
       }
-      var column = x
+      // Printable ASCII clusters drawn one after another go out as one run, as in an
+      // all-ASCII text: a footer's `·` or one emoji no longer costs every letter a call.
+      var walk = DrawnClusterWalk(column: x, end: end)
       GraphemeClusters.forEachCluster(inUTF8: source) { cluster, width in
-        guard width > 0, column <= end else { return }
-        guard column + width <= end else {
-          column = end + 1  // Nothing after a cluster that does not fit is drawn.
-          return
-        }
-        if column >= 0 { body(column, UnsafeBufferPointer(rebasing: source[cluster]), width, false) }
-        column += width
+        walk.add(cluster, width: width, of: source, body)
       }
+      walk.flushRun(of: source, body)
     }
   }
 
@@ -261,5 +258,52 @@ struct CharacterGrid {
     } else {
       output.append(contentsOf: [0xEF, 0xBF, 0xBD])
     }
+  }
+}
+
+/// The state of ``CharacterGrid/forEachDrawnCluster(of:x:end:_:)`` over text that is not all
+/// printable ASCII: the next column, and the run of printable ASCII bytes not yet handed on.
+private struct DrawnClusterWalk {
+  var column: Int
+  let end: Int
+  var run = 0..<0
+  var runColumn = 0
+
+  init(column: Int, end: Int) {
+    self.column = column
+    self.end = end
+  }
+
+  mutating func add(
+    _ cluster: Range<Int>, width: Int, of source: UnsafeBufferPointer<UInt8>,
+    _ body: (Int, UnsafeBufferPointer<UInt8>, Int, Bool) -> Void
+  ) {
+    guard width > 0, column <= end else { return }
+    guard column + width <= end else {
+      column = end + 1  // Nothing after a cluster that does not fit is drawn.
+      return
+    }
+    if column >= 0 {
+      if cluster.count == 1, source[cluster.lowerBound] &- 0x20 < 0x5F {
+        if run.isEmpty || run.upperBound != cluster.lowerBound {
+          flushRun(of: source, body)
+          run = cluster.lowerBound..<cluster.lowerBound
+          runColumn = column
+        }
+        run = run.lowerBound..<cluster.upperBound
+      } else {
+        flushRun(of: source, body)
+        body(column, UnsafeBufferPointer(rebasing: source[cluster]), width, false)
+      }
+    }
+    column += width
+  }
+
+  mutating func flushRun(
+    of source: UnsafeBufferPointer<UInt8>, _ body: (Int, UnsafeBufferPointer<UInt8>, Int, Bool) -> Void
+  ) {
+    guard !run.isEmpty else { return }
+    body(runColumn, UnsafeBufferPointer(rebasing: source[run]), run.count, true)
+    run = 0..<0
   }
 }

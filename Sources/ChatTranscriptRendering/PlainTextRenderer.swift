@@ -41,8 +41,8 @@ public struct PlainTextRenderer: SceneRenderer {
   /// two texts share a column of a row (boxes draw nothing in plain text); `nil` otherwise, or
   /// when a selection band needs its marks.
   ///
-  /// - Complexity: O(t log t + b) for t texts and b bytes drawn, where the grid costs the
-  ///   cells the page covers.
+  /// - Complexity: O(t + r + b) for t texts nearly in order, r rows and b bytes drawn
+  ///   (O(t log t + r + b) at worst), where the grid costs the cells the page covers.
   private static func renderByLines(_ scene: RenderScene) -> String? {
     var strokes: [Stroke] = []
     strokes.reserveCapacity(scene.height + scene.height / 2)
@@ -60,11 +60,9 @@ public struct PlainTextRenderer: SceneRenderer {
         }
       }
     }
-    // Texts come cell by cell, and a cell's views in their order: nearly sorted already.
-    if !strokes.isSorted(by: Self.precedes) { strokes.sort(by: Self.precedes) }
-
     var lines = Lines(capacity: scene.height * 32)
-    for stroke in strokes where stroke.y >= 0 && stroke.y < scene.height {
+    for index in Self.rowMajorOrder(of: strokes, rows: scene.height) {
+      let stroke = strokes[index]
       while lines.row < stroke.y { lines.endLine() }
       guard lines.draw(stroke, sceneWidth: scene.width) else { return nil }
     }
@@ -119,20 +117,40 @@ public struct PlainTextRenderer: SceneRenderer {
     }
   }
 
-  private static func precedes(_ first: Stroke, _ second: Stroke) -> Bool {
-    (first.y, first.x) < (second.y, second.x)
-  }
-}
-
-extension Sequence {
-  /// Whether every element precedes or ties with the next, by `areInIncreasingOrder`.
-  fileprivate func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
-    var iterator = makeIterator()
-    guard var previous = iterator.next() else { return true }
-    while let next = iterator.next() {
-      if areInIncreasingOrder(next, previous) { return false }
-      previous = next
+  /// The indexes of the strokes on rows `0..<rows`, by row, then by column, ties in their
+  /// order: bucketed by row, then sorted by insertion within each row, which holds a few.
+  ///
+  /// Texts come cell by cell and a cell's views in their order, so the strokes are nearly in
+  /// this order already; a comparison sort still moved every stroke (and its string) a page's
+  /// log times, a fifth of drawing the lines.
+  ///
+  /// - Complexity: O(t + rows) for t strokes in order; O(t log t) at worst.
+  private static func rowMajorOrder(of strokes: [Stroke], rows: Int) -> [Int] {
+    var starts = [Int](repeating: 0, count: rows + 1)
+    for stroke in strokes where stroke.y >= 0 && stroke.y < rows { starts[stroke.y + 1] += 1 }
+    for row in 0..<rows { starts[row + 1] += starts[row] }
+    var order = [Int](repeating: 0, count: starts[rows])
+    var next = starts
+    for (index, stroke) in strokes.enumerated() where stroke.y >= 0 && stroke.y < rows {
+      order[next[stroke.y]] = index
+      next[stroke.y] += 1
     }
-    return true
+    for row in 0..<rows where starts[row + 1] - starts[row] > 1 {
+      // A scene built by hand can put any number of texts on one row.
+      guard starts[row + 1] - starts[row] <= 16 else {
+        order[starts[row]..<starts[row + 1]].sort { strokes[$0].x < strokes[$1].x }
+        continue
+      }
+      for position in (starts[row] + 1)..<starts[row + 1] {
+        let index = order[position]
+        var slot = position
+        while slot > starts[row], strokes[order[slot - 1]].x > strokes[index].x {
+          order[slot] = order[slot - 1]
+          slot -= 1
+        }
+        order[slot] = index
+      }
+    }
+    return order
   }
 }
