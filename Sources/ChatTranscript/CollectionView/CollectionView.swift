@@ -91,7 +91,11 @@ public final class CollectionView {
 
   /// Visible cells in row order, with their rows.
   public var visibleCells: [(row: Int, cell: CollectionViewCell)] {
-    visible.values.sorted { $0.row < $1.row }.map { ($0.row, $0.cell) }
+    // Pairs sorted, not whole entries: each entry copied in the sort retained and released
+    // its cell and presenter, a twentieth of drawing a page.
+    var cells = visible.values.map { (row: $0.row, cell: $0.cell) }
+    cells.sort { $0.row < $1.row }
+    return cells
   }
 
   /// The visible cell of `row`, if that row is on screen.
@@ -231,11 +235,7 @@ public final class CollectionView {
     var wanted = Set<ObjectIdentifier>(minimumCapacity: placements.count)
     for placement in placements { wanted.insert(ObjectIdentifier(placement.presentation.presenter)) }
     // Hide first, so the cells they free can be reused by rows shown in this same pass.
-    let leaving = visible.filter { !wanted.contains($0.key) }
-    removeFromContentView(leaving.values.map(\.cell))
-    for (identity, entry) in leaving.sorted(by: { $0.value.row < $1.value.row }) {
-      hide(entry, identity: identity)
-    }
+    hide(visible.keys.filter { !wanted.contains($0) })
     for placement in placements {
       let presentation = placement.presentation
       let identity = ObjectIdentifier(presentation.presenter)
@@ -300,10 +300,7 @@ public final class CollectionView {
   public func hideAllCells() {
     laidOutRows = nil
     pinnedIdentity = nil
-    removeFromContentView(visible.values.map(\.cell))
-    for (identity, entry) in visible.sorted(by: { $0.value.row < $1.value.row }) {
-      hide(entry, identity: identity)
-    }
+    hide(Array(visible.keys))
   }
 
   /// Takes `cells` out of the content view in one pass over its subviews: one by one, each
@@ -329,9 +326,21 @@ public final class CollectionView {
       contentVersion: presentation.contentVersion, isSelected: presentation.isSelected)
   }
 
-  private func hide(_ entry: VisibleCell, identity: ObjectIdentifier) {
-    visible[identity] = nil
-    entry.presenter.cellWasHidden(entry.cell)
-    reusePool[entry.cell.reuseIdentifier, default: []].append(entry.cell)
+  /// Hides the visible cells of the presenters `identities`, in row order, and pools them.
+  ///
+  /// Row numbers and identities are sorted, not whole entries: each entry copied in a sort
+  /// retained and released its cell and presenter.
+  private func hide(_ identities: [ObjectIdentifier]) {
+    guard !identities.isEmpty else { return }
+    var leaving = identities.compactMap { identity in
+      visible[identity].map { (row: $0.row, identity: identity) }
+    }
+    leaving.sort { $0.row < $1.row }
+    removeFromContentView(leaving.compactMap { visible[$0.identity]?.cell })
+    for (_, identity) in leaving {
+      guard let entry = visible.removeValue(forKey: identity) else { continue }
+      entry.presenter.cellWasHidden(entry.cell)
+      reusePool[entry.cell.reuseIdentifier, default: []].append(entry.cell)
+    }
   }
 }
