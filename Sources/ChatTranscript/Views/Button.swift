@@ -10,7 +10,8 @@ open class Button: Label {
   }
 
   public func removeAllActions() {
-    actions.removeAll()
+    // A recycled cell's buttons get new actions at once: the storage stays for them.
+    actions.removeAll(keepingCapacity: true)
   }
 
   /// Runs every action; what a tap on screen or a test does.

@@ -48,19 +48,23 @@ open class MessagePresenter<Item: MessageItem & ChatItemConvertible, Cell: Messa
   ///
   /// The closures hold the presenter weakly and read the message when the tap happens, so a
   /// tap after an update reports the updated message.
+  ///
+  /// The three closures share one weak reference: each capturing `self` weakly allocated a
+  /// context of its own, three allocations per cell configured.
   private func wireActions(of cell: Cell) {
     cell.removeAllActions()
-    cell.bubble.addAction { [weak self] in
-      guard let self else { return }
-      context.interactionHandler?.userDidTapBubble(of: item.message)
+    weak var presenter = self
+    cell.bubble.addAction {
+      guard let presenter else { return }
+      presenter.context.interactionHandler?.userDidTapBubble(of: presenter.item.message)
     }
-    cell.avatar.addAction { [weak self] in
-      guard let self else { return }
-      context.interactionHandler?.userDidTapAvatar(of: item.message)
+    cell.avatar.addAction {
+      guard let presenter else { return }
+      presenter.context.interactionHandler?.userDidTapAvatar(of: presenter.item.message)
     }
-    cell.failedIcon.addAction { [weak self] in
-      guard let self, item.message.status == .failed else { return }
-      context.interactionHandler?.userDidRequestRetry(of: item.message)
+    cell.failedIcon.addAction {
+      guard let presenter, presenter.item.message.status == .failed else { return }
+      presenter.context.interactionHandler?.userDidRequestRetry(of: presenter.item.message)
     }
   }
 
