@@ -46,20 +46,22 @@ struct UpdateQueue {
     let taken: ArraySlice<Request> = coalesces ? pending[...] : pending.prefix(1)
     pending.removeFirst(taken.count)
     isUpdating = true
-    var batch = Batch(type: .normal, changes: [], relayout: false, completions: [], requestCount: taken.count)
+    var batch = Batch(
+      type: .normal, changes: nil, relayout: false, completions: [], requestCount: taken.count)
+    var merged: MergedChanges? = MergedChanges()
     for request in taken {
       batch.type = max(batch.type, request.type)
       batch.relayout = batch.relayout || request.relayout
       batch.dropsCachedHeights = batch.dropsCachedHeights || request.dropsCachedHeights
       // One coarse request makes the whole batch coarse.
       if let changes = request.changes {
-        for change in changes { batch.changes?.appendMerging(change) }
+        for change in changes { merged?.append(change) }
       } else {
-        batch.changes = nil
+        merged = nil
       }
       if let completion = request.completion { batch.completions.append(completion) }
     }
-    if batch.type == .reload { batch.changes = nil }
+    batch.changes = batch.type == .reload ? nil : merged?.changes
     return batch
   }
 
@@ -79,33 +81,74 @@ struct UpdateQueue {
   }
 }
 
-extension [ChatItemsChange] {
-  /// Appends `change`, folded into the last change when that one inserted the items it edits.
+/// The edits of one batch, each folded into an earlier insert of the items it edits when it
+/// can be.
+///
+/// A burst of appends, with the typing row coming and going below them and the delivery
+/// statuses of the new messages changing, becomes one insert: decorated, measured and placed
+/// as one run, not as one edit per event, each re-decorating the end of the transcript. Edits
+/// of older items in between (a reaction, a read receipt, a page of history prepended) stay
+/// edits of their own and keep the insert open: they land before it, so they do not move
+/// within it, and it does not move them. A removal closes it: the item removed may come back
+/// inside it (a move), and the controller must meet the removal first to keep that item's
+/// row. The items the edits leave are the same either way.
+struct MergedChanges {
+  private(set) var changes: [ChatItemsChange] = []
+  /// The insert later edits may still fold into: its place in ``changes`` and where its first
+  /// item is after the edits that followed it, all of them before it.
+  private var openInsert: (change: Int, position: Int)?
+
+  init() {}
+
+  /// Appends `change`, folded into the open insert when it inserts, replaces or removes
+  /// items within it.
   ///
-  /// A burst of appends, with the typing row coming and going below them and the delivery
-  /// statuses of the new messages changing, becomes one insert: decorated, measured and placed
-  /// as one run, not as one edit per event, each re-decorating the end of the transcript. The
-  /// items the changes leave are the same either way.
-  ///
-  /// - Complexity: O(k) for an edit k items from the end of the last insert.
-  mutating func appendMerging(_ change: ChatItemsChange) {
-    guard case .insert(var items, let start)? = last else { return append(change) }
+  /// - Complexity: O(k) for an edit k items from the end of the open insert.
+  mutating func append(_ change: ChatItemsChange) {
+    guard let open = openInsert, case .insert(let items, _) = changes[open.change] else {
+      return appendUnmerged(change)
+    }
+    let start = open.position
     let end = start + items.count
     switch change {
     case .insert(let more, let index) where start <= index && index <= end:
-      // Taken out first, so the array is no longer shared and grows in place.
-      removeLast()
-      items.insert(contentsOf: more, at: index - start)
+      editOpenInsert { $0.insert(contentsOf: more, at: index - start) }
     case .replace(let item, let index) where start <= index && index < end:
-      removeLast()
-      items[index - start] = item
+      editOpenInsert { $0[index - start] = item }
     case .remove(let range) where start <= range.lowerBound && range.upperBound <= end:
-      removeLast()
-      items.removeSubrange(range.lowerBound - start..<range.upperBound - start)
-      if items.isEmpty { return }
+      editOpenInsert { $0.removeSubrange(range.lowerBound - start..<range.upperBound - start) }
+    case .replace(_, let index) where index < start:
+      changes.append(change)
+    case .insert(let more, let index) where index < start:
+      changes.append(change)
+      openInsert?.position += more.count
     default:
-      return append(change)
+      appendUnmerged(change)
     }
-    append(.insert(items, at: start))
+  }
+
+  /// Appends `change` as it is; an insert becomes the open one.
+  private mutating func appendUnmerged(_ change: ChatItemsChange) {
+    changes.append(change)
+    if case .insert(_, let index) = change {
+      openInsert = (changes.count - 1, index)
+    } else {
+      openInsert = nil
+    }
+  }
+
+  /// Edits the open insert's items in place (taken out first, so the array is not shared and
+  /// changes without a copy); an insert left empty is dropped.
+  private mutating func editOpenInsert(_ edit: (inout [any ChatItem]) -> Void) {
+    guard let open = openInsert, case .insert(var items, let index) = changes[open.change] else { return }
+    changes[open.change] = .remove(0..<0)
+    edit(&items)
+    guard !items.isEmpty else {
+      // The edits after it are all before it: they stay valid without it.
+      changes.remove(at: open.change)
+      openInsert = nil
+      return
+    }
+    changes[open.change] = .insert(items, at: index)
   }
 }

@@ -88,9 +88,40 @@ import TranscriptGenerator
     #expect(edited.id == "m0")
   }
 
-  /// Seeded random edits, most of them near the end where a burst's appends land: the merged
-  /// list leaves the very items the edits one by one leave, and merges every edit it can.
-  @Test(arguments: 0..<20) func mergedEditsLeaveWhatTheEditsLeave(seed: UInt64) {
+  /// Edits of older items between the appends (a reaction, a page of history) keep the
+  /// appends' insert open: the appends still leave one insert, after those edits' positions.
+  /// A removal before it closes it.
+  @Test func editsBeforeTheInsertKeepItOpen() {
+    func item(_ id: String, _ text: String = "") -> any ChatItem {
+      PlainChatItem(id: id, type: "text", text: text)
+    }
+    var queue = UpdateQueue(coalesces: true)
+    queue.enqueue(.init(type: .normal, changes: [.insert([item("m1")], at: 5)]))
+    queue.enqueue(.init(type: .normal, changes: [.replace(item("old", "👍 1"), at: 2)]))
+    queue.enqueue(.init(type: .normal, changes: [.insert([item("m2")], at: 6)]))
+    queue.enqueue(.init(type: .normal, changes: [.insert([item("h1"), item("h2")], at: 0)]))
+    queue.enqueue(.init(type: .normal, changes: [.insert([item("m3")], at: 9)]))
+    queue.enqueue(.init(type: .normal, changes: [.replace(item("m2", "read"), at: 8)]))
+    queue.enqueue(.init(type: .normal, changes: [.remove(9..<10)]))
+    queue.enqueue(.init(type: .normal, changes: [.remove(0..<1)]))
+    queue.enqueue(.init(type: .normal, changes: [.insert([item("m4")], at: 8)]))
+    let changes = queue.beginBatch()?.changes ?? []
+    #expect(changes.count == 5)
+    guard case .insert(let appended, 5) = changes.first else {
+      Issue.record("expected the appends first, got \(changes)")
+      return
+    }
+    #expect(Self.describe(appended) == ["m1:", "m2:read"])
+    var items: [any ChatItem] = (0..<5).map { item("o\($0)") }
+    for change in changes { Self.apply(change, to: &items) }
+    #expect(
+      Self.describe(items) == ["h2:", "o0:", "o1:", "old:👍 1", "o3:", "o4:", "m1:", "m2:read", "m4:"])
+  }
+
+  /// Seeded random edits, most of them near the end where a burst's appends land, some near
+  /// the start: the merged list leaves the very items the edits one by one leave, in no more
+  /// changes.
+  @Test(arguments: 0..<50) func mergedEditsLeaveWhatTheEditsLeave(seed: UInt64) {
     var random = SeededRandom(seed: seed)
     var next = 0
     func fresh() -> any ChatItem {
@@ -100,11 +131,16 @@ import TranscriptGenerator
     let start: [any ChatItem] = (0..<random.int(in: 0...6)).map { _ in fresh() }
     var expected = start
     var edits: [ChatItemsChange] = []
-    var merged: [ChatItemsChange] = []
+    var merged = MergedChanges()
     for _ in 0..<random.int(in: 1...40) {
-      // Indices near the end, sometimes anywhere.
+      // Indices near the end, sometimes near the start (history, old messages), sometimes
+      // anywhere.
       let nearEnd = { (limit: Int) -> Int in
-        random.chance(0.8) ? max(limit - random.int(in: 0...2), 0) : random.int(in: 0...limit)
+        switch random.int(in: 0...9) {
+        case 0...5: max(limit - random.int(in: 0...2), 0)
+        case 6...7: min(random.int(in: 0...2), limit)
+        default: random.int(in: 0...limit)
+        }
       }
       let change: ChatItemsChange
       switch random.int(in: 0...5) {
@@ -122,16 +158,12 @@ import TranscriptGenerator
       }
       Self.apply(change, to: &expected)
       edits.append(change)
-      merged.appendMerging(change)
+      merged.append(change)
     }
     var actual = start
-    for change in merged { Self.apply(change, to: &actual) }
+    for change in merged.changes { Self.apply(change, to: &actual) }
     #expect(Self.describe(actual) == Self.describe(expected))
-    #expect(merged.count <= edits.count)
-    // Nothing left to merge: no edit right after an insert falls inside it.
-    var remerged: [ChatItemsChange] = []
-    for change in merged { remerged.appendMerging(change) }
-    #expect(remerged.count == merged.count)
+    #expect(merged.changes.count <= edits.count)
   }
 
   /// The reference: one edit applied to a plain array.
