@@ -61,6 +61,34 @@ import Testing
     #expect(result.standardOutput == GoldenFile.expected("follow-50.txt", actual: result.standardOutput))
   }
 
+  /// Changes to rows in the middle of a long transcript (a reaction, an edit, a receipt row
+  /// appearing under an old message) are found and drawn, each row once.
+  @Test func changesFarFromBothEndsAreDrawn() throws {
+    let lines = (0..<300).map { index in
+      Self.insert(
+        "m\(index)", sender: index % 2 == 0 ? "ann" : "me", incoming: index % 2 == 0, text: "line \(index)")
+    }
+    let command = try RunningCommand("transcript", ["follow", "--width", "50", "-"])
+    try command.write(lines.joined())
+    #expect(command.waitFor { output, _ in output.contains("line 299") })
+    try command.write(
+      #"{"op":"react","id":"m120","sender":"bob","reaction":"👍"}"# + "\n"
+        + #"{"op":"update","item":{"id":"m151","type":"text","sender":"me","incoming":false,"#
+        + #""date":"2026-11-21T10:00:00Z","text":"line 151, edited"}}"# + "\n"
+        + #"{"op":"read","sender":"bob","upTo":"m181"}"# + "\n")
+    #expect(command.waitFor { output, _ in output.contains("seen by bob") })
+    try command.closeInput()
+    let result = command.waitForExit()
+
+    #expect(result.status == 0)
+    let later = result.standardOutput.components(separatedBy: "line 299").last ?? ""
+    #expect(later.components(separatedBy: "~ updated m120\n").count == 2)
+    #expect(later.components(separatedBy: "~ updated m151\n").count == 2)
+    #expect(later.contains("👍 1"))
+    #expect(later.contains("line 151, edited"))
+    #expect(later.components(separatedBy: "seen by bob").count == 2)
+  }
+
   /// A thousand lines written at once: however they are grouped into bursts, every one shows.
   @Test func aBurstLosesNothing() throws {
     let count = 1_000

@@ -69,27 +69,46 @@ final class ChangeLog: FollowDisplay {
 
   /// The rows `wanted` names, top to bottom; every one must be in the transcript.
   ///
-  /// Searches from both ends at once, since what a burst changes is near one of them: new
-  /// messages, delivery statuses and edits of recent messages at the bottom, pages of older
-  /// history at the top. Searching from the bottom alone walked the whole transcript for every
-  /// burst that held a page of history.
+  /// Each is looked up where it must be: an item's row through the controller's id index, an
+  /// injected row next to the item it is named after (the kit names them `ID/day`,
+  /// `ID/status`, `ID/seen`, `ID/unread`). A reaction or a receipt changes old messages
+  /// anywhere in the transcript, and walking to them cost a burst O(n). What is not found so
+  /// (another decorator's names) is searched for from both ends at once, where what a burst
+  /// changes mostly is: new messages at the bottom, pages of history at the top.
   ///
-  /// - Complexity: O(d log n), d the number of rows between the farthest wanted row and the
-  ///   nearer end; O(n log n) when one of `wanted` is not in the transcript.
+  /// - Complexity: O(w) id lookups for w wanted rows; plus O(d log n) for rows found by the
+  ///   walk, d the number of rows between the farthest of them and the nearer end.
   private func rows(showing wanted: Set<RowID>) -> [(row: Int, id: RowID)] {
-    var wanted = wanted
     var found: [(row: Int, id: RowID)] = []
+    var missing: Set<RowID> = []
+    for id in wanted {
+      if let row = lookUp(id) { found.append((row, id)) } else { missing.insert(id) }
+    }
     var top = 0
     var bottom = controller.rowCount - 1
     var fromBottom = true
-    while top <= bottom, !wanted.isEmpty {
+    while top <= bottom, !missing.isEmpty {
       let row = fromBottom ? bottom : top
       if fromBottom { bottom -= 1 } else { top += 1 }
       fromBottom.toggle()
       let id = controller.rowID(atRow: row)
-      if wanted.remove(id) != nil { found.append((row, id)) }
+      if missing.remove(id) != nil { found.append((row, id)) }
     }
     return found.sorted { $0.row < $1.row }
+  }
+
+  /// The row of `id` by the id index: an item's own, or an injected row among the few around
+  /// the item whose id comes before its last `/`; `nil` when it is not there.
+  private func lookUp(_ id: RowID) -> Int? {
+    guard id.isInjected else {
+      return controller.row(ofItemWithID: id.id).flatMap { controller.rowID(atRow: $0) == id ? $0 : nil }
+    }
+    guard let slash = id.id.utf8.lastIndex(of: UInt8(ascii: "/")),
+      let owner = controller.row(ofItemWithID: String(id.id[..<slash]))
+    else { return nil }
+    // A day separator is just above its item; status, receipt and divider rows just below.
+    let near = max(owner - 2, 0)..<min(owner + 5, controller.rowCount)
+    return near.first { controller.rowID(atRow: $0) == id }
   }
 
   /// Writes rows `rows` and their bottom margins as plain text, each line ending in a line feed.
