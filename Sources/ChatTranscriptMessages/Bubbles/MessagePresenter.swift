@@ -53,7 +53,7 @@ open class MessagePresenter<Item: MessageItem & ChatItemConvertible, Cell: Messa
   /// context of its own, three allocations per cell configured.
   private func wireActions(of cell: Cell) {
     cell.removeAllActions()
-    weak var presenter = self
+    weak let presenter = self
     cell.bubble.addAction {
       guard let presenter else { return }
       presenter.context.interactionHandler?.userDidTapBubble(of: presenter.item.message)
