@@ -73,8 +73,8 @@ extension ChatTranscriptController {
     let reach = max(decorator.reach, 0)
     let low = range.lowerBound - min(reach, range.lowerBound)
     let high = range.upperBound + min(reach, next.itemCount - range.upperBound)
-    let firstRow = groupStart(ofItem: low, in: next)
-    let endRow = groupStart(ofItem: high, in: next)
+    let firstRow = Self.groupStart(ofItem: low, in: &next)
+    let endRow = Self.groupStart(ofItem: high, in: &next)
 
     var oldItems: [any ChatItem] = []
     oldItems.reserveCapacity(high - low)
@@ -102,10 +102,8 @@ extension ChatTranscriptController {
     let windowEnd = low + window.count
     let outside = { (index: Int) -> (any ChatItem)? in
       let oldIndex = index < low ? index : index - shift
-      guard index < low || index >= windowEnd, oldIndex >= 0, oldIndex < next.itemCount,
-        let row = next.rowIndex(ofItem: oldIndex)
-      else { return nil }
-      return next.payload(at: row).item
+      guard index < low || index >= windowEnd else { return nil }
+      return Self.item(oldIndex, of: &next)
     }
     if removed.isEmpty {
       // Nothing to reuse: the common case of a long insert, built on all cores.
@@ -177,7 +175,19 @@ extension ChatTranscriptController {
   }
 
   /// The first row belonging to item `itemIndex`: its leading injected rows, then its own.
-  private func groupStart(ofItem itemIndex: Int, in next: TranscriptLayout) -> Int {
+  /// The `itemIndex`-th item of `layout`, if there is one.
+  ///
+  /// `layout` is `inout` only to be read in place: a method called on the layout a closure
+  /// captures copied it first, retaining each of its buffers, dozens of times per edit.
+  private static func item(_ itemIndex: Int, of layout: inout TranscriptLayout) -> (any ChatItem)? {
+    guard itemIndex >= 0, itemIndex < layout.itemCount, let row = layout.rowIndex(ofItem: itemIndex) else {
+      return nil
+    }
+    return layout.payload(at: row).item
+  }
+
+  /// `inout` only to be read in place (see ``item(_:of:)``).
+  private static func groupStart(ofItem itemIndex: Int, in next: inout TranscriptLayout) -> Int {
     guard var row = next.rowIndex(ofItem: itemIndex) else { return next.count }
     while row > 0, next.payload(at: row - 1).role == .leading { row -= 1 }
     return row
