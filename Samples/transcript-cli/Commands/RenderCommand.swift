@@ -67,20 +67,31 @@ enum RenderCommand {
     guard let clean = session.feed(path, maxLineLength: maxLineLength) else { return .failure }
     session.keepUntilExit()
     let controller = session.controller
-    var output = OutputBuffer(fileDescriptor: 1)
+    // Page by page, so no height cuts the transcript off (an empty one is one empty line);
+    // each page's scene is built here and drawn into text on a second thread.
+    let bottom = max(controller.contentHeight, 1)
     switch format {
     case .ansi, .plain:
-      // Page by page, so no height cuts the transcript off; an empty one is one empty line.
-      let renderer: any SceneRenderer = format == .ansi ? ANSIRenderer() : PlainTextRenderer()
-      controller.renderRows(from: 0, to: max(controller.contentHeight, 1), by: renderer) { output.append($0) }
+      let ansi = format == .ansi
+      let writer = PageWriter { scene, _ in
+        (ansi ? ANSIRenderer().render(scene) : PlainTextRenderer().render(scene)) + "\n"
+      }
+      controller.forEachPage(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
+      writer.finish()
     case .svg, .html:
-      // One document as tall as the content, drawn a page at a time.
+      // One document as tall as the content.
+      let svg = format == .svg
+      let renderer: any DocumentRenderer = svg ? SVGRenderer() : HTMLRenderer()
+      let writer = PageWriter { scene, rowOffset in
+        svg
+          ? SVGRenderer().elements(of: scene, rowOffset: rowOffset)
+          : HTMLRenderer().elements(of: scene, rowOffset: rowOffset)
+      }
       let rows = max(Int(controller.contentHeight.rounded(.up)), 1)
-      let bottom = max(controller.contentHeight, 1)
-      let renderer: any DocumentRenderer = format == .svg ? SVGRenderer() : HTMLRenderer()
-      output.append(renderer.documentStart(width: width, height: rows))
-      controller.forEachPage(from: 0, to: bottom) { output.append(renderer.elements(of: $0, rowOffset: $1)) }
-      output.append(renderer.documentEnd)
+      writer.write(renderer.documentStart(width: width, height: rows))
+      controller.forEachPage(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
+      writer.write(renderer.documentEnd)
+      writer.finish()
     }
     return clean ? .success : .badInput
   }

@@ -1,0 +1,48 @@
+import ChatTranscriptRendering
+import CommandLineSupport
+import Dispatch
+import Synchronization
+
+/// Turns page scenes into text and writes them to standard output on a thread of its own,
+/// while the main thread builds the next page's scene.
+///
+/// A scene is a value, so it can leave the main thread, where the cells it was read from
+/// stay. Drawing a page is two steps of about equal weight for the ANSI renderer and of one
+/// to four for plain text: configuring cells and reading them into a scene (main thread),
+/// then turning the scene into text and writing it (here). Done one after the other, the
+/// second core sat idle while a whole transcript was drawn.
+///
+/// At most two pages wait here: past that, `submit` waits, so memory stays that of a few
+/// pages, whatever the transcript's length. Text comes out in the order it was handed in.
+final class PageWriter: Sendable {
+  private let queue = DispatchQueue(label: "transcript.page-writer")
+  private let room = DispatchSemaphore(value: 2)
+  private let output = Mutex(OutputBuffer(fileDescriptor: 1))
+  private let draw: @Sendable (_ scene: RenderScene, _ rowOffset: Int) -> String
+
+  /// - Parameter draw: a page's text, from its scene and the row it starts at.
+  init(draw: @escaping @Sendable (_ scene: RenderScene, _ rowOffset: Int) -> String) {
+    self.draw = draw
+  }
+
+  /// Writes `text` after the pages handed in before it.
+  func write(_ text: String) {
+    queue.async { [self] in output.withLock { $0.append(text) } }
+  }
+
+  /// Draws and writes `scene` after the pages handed in before it; waits while two are
+  /// waiting already.
+  func submit(_ scene: RenderScene, rowOffset: Int) {
+    room.wait()
+    queue.async { [self] in
+      let text = draw(scene, rowOffset)
+      output.withLock { $0.append(text) }
+      room.signal()
+    }
+  }
+
+  /// Waits until everything handed in is written.
+  func finish() {
+    queue.sync { output.withLock { $0.flush() } }
+  }
+}
