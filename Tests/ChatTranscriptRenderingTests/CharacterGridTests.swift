@@ -28,8 +28,12 @@ import TranscriptGenerator
   /// line: elements in any order, overlapping, off the edges, with wide clusters.
   @Test func agreesWithAFullGridOnSeededScenes() {
     var random = SeededRandom(seed: 7)
-    let texts = ["hello", "日本語", "🖐🏼x", "a b  c", "é́", "", "\u{1100}\u{1100}\u{1100}"]
-    for _ in 0..<300 {
+    // ASCII around other clusters too: drawn as runs of ASCII between them.
+    let texts = [
+      "hello", "日本語", "🖐🏼x", "a b  c", "é́", "", "\u{1100}\u{1100}\u{1100}", "09:14 · edited",
+      "ab\u{200B}cd·ef", "x\u{301}yz", "🖐🏼 hi there", "·ab",
+    ]
+    for _ in 0..<1_000 {
       let width = random.int(in: 1...30)
       let height = random.int(in: 1...6)
       var elements: [RenderScene.Element] = []
