@@ -92,7 +92,7 @@ public final class CollectionView {
   /// Visible cells in row order, with their rows.
   public var visibleCells: [(row: Int, cell: CollectionViewCell)] {
     // Pairs sorted, not whole entries: each entry copied in the sort retained and released
-    // its cell and presenter, a twentieth of drawing a page.
+    // its cell and presenter.
     var cells = visible.values.map { (row: $0.row, cell: $0.cell) }
     cells.sort { $0.row < $1.row }
     return cells

@@ -174,7 +174,6 @@ extension ChatTranscriptController {
       RowIDIndex.Edit(removed: removedIDs, placed: placed, placement: placement, firstOffset: firstOffset))
   }
 
-  /// The first row belonging to item `itemIndex`: its leading injected rows, then its own.
   /// The `itemIndex`-th item of `layout`, if there is one.
   ///
   /// `layout` is `inout` only to be read in place: a method called on the layout a closure
@@ -186,7 +185,8 @@ extension ChatTranscriptController {
     return layout.payload(at: row).item
   }
 
-  /// `inout` only to be read in place (see ``item(_:of:)``).
+  /// The first row belonging to item `itemIndex`: its leading injected rows, then its own.
+  /// `next` is `inout` only to be read in place (see ``item(_:of:)``).
   private static func groupStart(ofItem itemIndex: Int, in next: inout TranscriptLayout) -> Int {
     guard var row = next.rowIndex(ofItem: itemIndex) else { return next.count }
     while row > 0, next.payload(at: row - 1).role == .leading { row -= 1 }

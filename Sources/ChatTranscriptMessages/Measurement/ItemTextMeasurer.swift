@@ -22,11 +22,9 @@ public struct ItemTextMeasurer: Sendable {
   /// - Parameter lineHeight: The height of one line in the unit heights are given in; 1 (a
   ///   terminal row) by default. Values that are not finite and positive count as 1.
   public init(itemID: String, measurer: any TextMeasurer, cache: TextMetricsCache, lineHeight: Double = 1) {
-    self.itemID = itemID
-    self.measurer = measurer
-    self.cache = cache
-    self.lineHeight = LineHeight.sanitized(lineHeight)
-    measuresInPoints = measurer is PointTextMeasurer
+    self.init(
+      itemID: itemID, measurer: measurer, measuresInPoints: measurer is PointTextMeasurer, cache: cache,
+      lineHeight: lineHeight)
   }
 
   /// For owners that keep one measurer for many items and worked out its unit once: the cast
