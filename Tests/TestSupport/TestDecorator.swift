@@ -23,13 +23,22 @@ public struct TestDecorator: ChatItemsDecorator {
         DecoratedItem(item: TestItem(id: "\(context.item.id)/separator", type: "separator", height: 1)))
     }
     var trailing: [DecoratedItem] = []
-    if let item = context.item as? TestItem, item.text.contains("!") {
+    if let item = context.item as? TestItem, Self.fails(item) {
       trailing.append(
         DecoratedItem(
           item: TestItem(id: "\(item.id)/status", type: "status", height: 1, text: "failed"),
           decoration: ChatItemDecoration(bottomMargin: 1)))
     }
     return DecoratedItems(decoration: decoration, leading: leading, trailing: trailing)
+  }
+
+  /// The rules read an item's first letter and whether its text has a "!", nothing else.
+  public func decoratesAlike(_ old: any ChatItem, _ new: any ChatItem) -> Bool {
+    Self.group(of: old) == Self.group(of: new) && Self.fails(old) == Self.fails(new)
+  }
+
+  static func fails(_ item: any ChatItem) -> Bool {
+    (item as? TestItem)?.text.contains("!") ?? false
   }
 
   static func group(of item: any ChatItem) -> Character? {

@@ -33,6 +33,8 @@ struct WorkingRange {
   ) -> Changes {
     defer { isStale = false }
     if isStale { return reload(newRows, presenters: presentersOf(newRows)) }
+    // An update out of range leaves it where it was: nothing to copy.
+    if newRows == rows { return Changes() }
     let lower = max(rows.lowerBound, newRows.lowerBound)
     let upper = min(rows.upperBound, newRows.upperBound)
     guard lower < upper else {

@@ -40,7 +40,7 @@ extension ChatTranscriptController {
     if remeasureAll { next.markAllNeedingMeasurement() }
     // Rows taken out by earlier edits of this update, so a move keeps its presenter, with the
     // old rows they show.
-    var removed: [ChatItemKey: RemovedRow] = [:]
+    var removed = RemovedRows()
     for change in changes {
       let (range, inserted): (Range<Int>, [any ChatItem])
       switch change {
@@ -53,28 +53,25 @@ extension ChatTranscriptController {
         sizingWidth: sizingWidth, anchor: &anchor, tracker: &tracker, update: &update)
     }
     // Whatever was taken out and never came back has left the transcript.
-    update.deletedRows.append(contentsOf: removed.values.map(\.row.payload.rowID))
-  }
-
-  /// A row an edit took out, and the old row it showed (``RowChangeTracker/fresh`` for one
-  /// made earlier in the update).
-  struct RemovedRow {
-    var row: TranscriptLayout.Row
-    var origin: Int
+    update.deletedRows.append(contentsOf: removed.rowIDs)
   }
 
   /// Replaces the items in `range` (item indices) with `inserted` and re-decorates the
-  /// decorator's reach on both sides, reusing presenters and heights of rows that stay.
+  /// decorator's reach on both sides (nothing for an item decorated alike), reusing presenters
+  /// and heights of rows that stay.
   private func replaceItems(
     _ range: Range<Int>, with inserted: [any ChatItem], in next: inout TranscriptLayout,
-    removed: inout [ChatItemKey: RemovedRow], remeasureAll: Bool, sizingWidth: Double?,
+    removed: inout RemovedRows, remeasureAll: Bool, sizingWidth: Double?,
     anchor: inout ReadingAnchor?, tracker: inout RowChangeTracker, update: inout TranscriptUpdate
   ) {
-    let reach = max(decorator.reach, 0)
+    // An item replaced by one the decorator decorates alike keeps every decoration and
+    // injected row: only its own row is made again.
+    let keptRow = rowDecoratedAlike(replacing: range, with: inserted, in: &next)
+    let reach = keptRow == nil ? max(decorator.reach, 0) : 0
     let low = range.lowerBound - min(reach, range.lowerBound)
     let high = range.upperBound + min(reach, next.itemCount - range.upperBound)
-    let firstRow = Self.groupStart(ofItem: low, in: &next)
-    let endRow = Self.groupStart(ofItem: high, in: &next)
+    let firstRow = keptRow ?? Self.groupStart(ofItem: low, in: &next)
+    let endRow = keptRow.map { $0 + 1 } ?? Self.groupStart(ofItem: high, in: &next)
 
     var oldItems: [any ChatItem] = []
     oldItems.reserveCapacity(high - low)
@@ -84,7 +81,7 @@ extension ChatTranscriptController {
     var removedIDs: [UInt64] = []
     let indexesIDs = tracker.idEdits != nil
     next.forEachRow(in: firstRow..<endRow) { index, _, row in
-      removed[row.payload.key] = RemovedRow(row: row, origin: origins[index - firstRow])
+      removed.put(RemovedRow(row: row, origin: origins[index - firstRow]))
       oldRows.append(RowChangeTracker.OldRow(row))
       if row.isItem { oldItems.append(row.payload.item) }
       if indexesIDs { removedIDs.append(RowIDIndex.hash(of: row.payload)) }
@@ -123,9 +120,10 @@ extension ChatTranscriptController {
         firstRow..<endRow, rows: [], with: [Int](repeating: RowChangeTracker.fresh, count: rows.count))
       return
     }
-    let decorated = withoutActuallyEscaping(outside) { outside in
-      decorate(window, windowStart: low, outside: outside)
-    }
+    let decorated =
+      keptRow == nil
+      ? withoutActuallyEscaping(outside) { outside in decorate(window, windowStart: low, outside: outside) }
+      : [[DecoratedRow(item: inserted[0], decoration: oldRows[0].decoration, role: .item)]]
     let count = decorated.reduce(0) { $0 + $1.count }
     var shapes: [RowShape] = []
     var rows: [TranscriptRow] = []
@@ -134,7 +132,7 @@ extension ChatTranscriptController {
     rows.reserveCapacity(count)
     newOrigins.reserveCapacity(count)
     for entry in decorated.joined() {
-      let previous = removed.removeValue(forKey: entry.key)
+      let previous = removed.take(entry.key)
       let row = makeRow(entry, reusing: previous?.row, remeasureAll: remeasureAll, update: &update)
       if let previous, previous.origin != RowChangeTracker.fresh,
         previous.row.payload.contentVersion > tracker.versionBefore,
@@ -154,6 +152,21 @@ extension ChatTranscriptController {
         tracker: &tracker)
     }
     tracker.replace(firstRow..<endRow, rows: oldRows, with: newOrigins)
+  }
+
+  /// The row of the one item in `range` when `inserted` replaces it with an item of the same
+  /// key that the decorator decorates alike (see ``ChatItemsDecorator/decoratesAlike(_:_:)``).
+  private func rowDecoratedAlike(
+    replacing range: Range<Int>, with inserted: [any ChatItem], in next: inout TranscriptLayout
+  ) -> Int? {
+    guard range.count == 1, inserted.count == 1, let row = next.rowIndex(ofItem: range.lowerBound) else {
+      return nil
+    }
+    let old = next.payload(at: row).item
+    guard ChatItemKey(old) == ChatItemKey(inserted[0]), decorator.decoratesAlike(old, inserted[0]) else {
+      return nil
+    }
+    return row
   }
 
   /// Tags the rows an edit placed with their ids' hashes and records the edit for the id

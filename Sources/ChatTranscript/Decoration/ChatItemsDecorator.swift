@@ -20,12 +20,23 @@ public protocol ChatItemsDecorator: Sendable {
   /// (reading an item out of `any ChatItem` is the costly part of a decoration); the results
   /// must equal the item-by-item ones.
   func decorate(_ run: DecorationRun) -> [DecoratedItems]
+
+  /// Whether an item that becomes `new` in its place (same id and type) leaves every
+  /// decoration as it was: its own, the rows injected around it and its neighbours'.
+  ///
+  /// When it does, the engine keeps the decorations and injected rows it has and decorates
+  /// nothing for that change: a reaction or a corrected typo costs no decoration. The default,
+  /// `false`, re-decorates ``reach`` items on each side of every change. Answer `true` only
+  /// when everything the rules read of an item is equal in both.
+  func decoratesAlike(_ old: any ChatItem, _ new: any ChatItem) -> Bool
 }
 
 extension ChatItemsDecorator {
   public func decorate(_ run: DecorationRun) -> [DecoratedItems] {
     (0..<run.count).map { decorate(run.context($0)) }
   }
+
+  public func decoratesAlike(_ old: any ChatItem, _ new: any ChatItem) -> Bool { false }
 }
 
 /// Gives every item a fixed bottom margin and injects nothing.
@@ -41,4 +52,7 @@ public struct UniformDecorator: ChatItemsDecorator {
   public func decorate(_ context: DecorationContext) -> DecoratedItems {
     DecoratedItems(decoration: ChatItemDecoration(bottomMargin: bottomMargin))
   }
+
+  /// Every item is decorated alike.
+  public func decoratesAlike(_ old: any ChatItem, _ new: any ChatItem) -> Bool { true }
 }

@@ -7,7 +7,7 @@ import ChatTranscript
 /// dynamic cast from `any ChatItem` (which copies the item out) is the costly part of it. Kept
 /// to one string and a receipt that is empty for almost every message, so the facts of three
 /// items are cheap to hold and to drop.
-struct DecorationFacts {
+struct DecorationFacts: Equatable {
   enum Kind {
     /// An item with a ``MessageModel``: it joins groups.
     case message

@@ -31,8 +31,9 @@ import ChatTranscript
 ///   and shows its sender.
 ///
 /// Every rule reads only the item and its direct neighbours, so ``reach`` is 1 and an edit
-/// re-decorates three items, not the transcript; tests compare incremental updates with a
-/// full rebuild to keep it honest. Under a message the rows come in this order: its status
+/// re-decorates three items, not the transcript; one that leaves what the rules read as it
+/// was (a reaction, an edited text) re-decorates none. Tests compare incremental updates with
+/// a full rebuild to keep it honest. Under a message the rows come in this order: its status
 /// row, its receipt, the divider; the next item's day separator comes after them.
 public struct MessagesDecorator: ChatItemsDecorator {
   public var configuration: Configuration
@@ -67,6 +68,12 @@ public struct MessagesDecorator: ChatItemsDecorator {
       current = next
     }
     return decorations
+  }
+
+  /// Every rule reads only an item's ``DecorationFacts`` (and its id, which a replacement
+  /// keeps): equal facts decorate alike.
+  public func decoratesAlike(_ old: any ChatItem, _ new: any ChatItem) -> Bool {
+    DecorationFacts(old) == DecorationFacts(new)
   }
 
   /// The rules, from the facts of the item and its neighbours (`next` only read for messages,

@@ -308,6 +308,31 @@ import TranscriptGenerator
     }
   }
 
+  /// A replacement decorates alike when nothing the rules read changed (a reaction, an edit, a
+  /// new text) and not when a rule could decide otherwise.
+  @Test func replacementsDecorateAlikeWhenTheRulesReadTheSame() {
+    let decorator = MessagesDecorator()
+    let message = MessageModel(id: "m1", type: "text", sender: "bob", date: at(9, 0), status: .sent)
+    let item = TextMessageItem(message: message, text: "hi")
+    func changed(text: String = "hi", _ change: (inout MessageModel) -> Void = { _ in }) -> TextMessageItem {
+      var copy = message
+      change(&copy)
+      return TextMessageItem(message: copy, text: text)
+    }
+    #expect(decorator.decoratesAlike(item, changed(text: "hello")))
+    #expect(
+      decorator.decoratesAlike(item, changed { $0.reactions = [MessageReaction(reaction: "👍", count: 1)] }))
+    #expect(decorator.decoratesAlike(item, changed { $0.isEdited = true }))
+    #expect(decorator.decoratesAlike(item, changed { $0.isDeleted = true }))
+    #expect(!decorator.decoratesAlike(item, changed { $0.status = .failed }))
+    #expect(!decorator.decoratesAlike(item, changed { $0.sender = "yuki" }))
+    #expect(!decorator.decoratesAlike(item, changed { $0.isIncoming = false }))
+    #expect(!decorator.decoratesAlike(item, changed { $0.date = at(9, 1) }))
+    #expect(!decorator.decoratesAlike(item, changed { $0.readReceipt = ReadReceipt(readers: ["omar"]) }))
+    #expect(!decorator.decoratesAlike(item, changed { $0.isFollowedByUnreadDivider = true }))
+    #expect(!decorator.decoratesAlike(item, SystemNoticeItem(id: "m1", text: "hi", date: at(9, 0))))
+  }
+
   /// Incremental updates (re-decorating one item each way) end where a full rebuild does:
   /// the decorator's reach of 1 is enough for groups, days, status rows, and, `withReads`,
   /// receipts and the unread divider (which ends a group).
@@ -346,7 +371,12 @@ import TranscriptGenerator
       case 2 where !items.isEmpty:
         let index = random.below(items.count)
         if var item = items[index] as? StreamItem {
-          item.status = DeliveryStatus.allCases[random.below(DeliveryStatus.allCases.count)]
+          if random.below(3) == 0 {
+            // Only the text: the item is decorated alike and nothing is decorated again.
+            item.text = "edited \(step)"
+          } else {
+            item.status = DeliveryStatus.allCases[random.below(DeliveryStatus.allCases.count)]
+          }
           harness.dataSource.replace(at: index, with: item)
         } else if let item = items[index] as? TextMessageItem {
           // A reader arrives or moves on; the mark comes or goes.

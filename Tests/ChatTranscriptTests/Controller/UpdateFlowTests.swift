@@ -1,4 +1,5 @@
 import ChatTranscript
+import Synchronization
 import TestSupport
 import Testing
 
@@ -119,6 +120,28 @@ import Testing
     harness.controller.applyPendingUpdates()
     #expect(last?.measuredHeightCount == 1)
     #expect(last?.updatedIDs == ["m500"])
+  }
+
+  /// A replacement the decorator decorates alike is not decorated: its decoration and
+  /// injected rows stay as they are, and only its own row is measured. One that changes what
+  /// the decorator reads re-decorates the decorator's reach each way.
+  @Test func anItemDecoratedAlikeIsNotDecoratedAgain() {
+    let decorator = CountingDecorator()
+    let items = [TestItem(id: "a", text: "x"), TestItem(id: "b", text: "x!"), TestItem(id: "c", text: "y")]
+    let harness = TranscriptHarness(items: items, decorator: decorator)
+    var last: TranscriptUpdate?
+    harness.controller.onUpdate = { last = $0 }
+    decorator.counter.count.store(0, ordering: .relaxed)
+    harness.dataSource.replace(at: 1, with: TestItem(id: "b", height: 3, text: "x! again"))
+    harness.controller.applyPendingUpdates()
+    #expect(decorator.counter.count.load(ordering: .relaxed) == 0)
+    #expect(harness.layoutDump == ["a 0 1", "b 1 4", "b/status 6 1", "c/separator 8 1", "c 9 2"])
+    #expect(last?.measuredHeightCount == 1)
+    #expect(last?.updatedIDs == ["b"])
+    harness.dataSource.replace(at: 1, with: TestItem(id: "b", height: 3, text: "x"))
+    harness.controller.applyPendingUpdates()
+    #expect(decorator.counter.count.load(ordering: .relaxed) == 3)
+    #expect(harness.layoutDump == ["a 0 1", "b 1 4", "c/separator 6 1", "c 7 2"])
   }
 
   /// An update that changes only rows below the viewport leaves the visible cells alone: no
@@ -281,5 +304,25 @@ import Testing
     #expect(run.item(at: .max) == nil)
     #expect(run.item(at: .min) == nil)
     #expect((0..<3).map { run.context($0).item.id } == ["b", "c", "d"])
+  }
+}
+
+/// ``TestDecorator``, counting the items it decorates.
+private struct CountingDecorator: ChatItemsDecorator {
+  final class Counter: Sendable {
+    let count = Atomic<Int>(0)
+  }
+
+  let counter = Counter()
+
+  var reach: Int { TestDecorator().reach }
+
+  func decorate(_ context: DecorationContext) -> DecoratedItems {
+    counter.count.add(1, ordering: .relaxed)
+    return TestDecorator().decorate(context)
+  }
+
+  func decoratesAlike(_ old: any ChatItem, _ new: any ChatItem) -> Bool {
+    TestDecorator().decoratesAlike(old, new)
   }
 }
