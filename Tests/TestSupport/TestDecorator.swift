@@ -32,9 +32,11 @@ public struct TestDecorator: ChatItemsDecorator {
     return DecoratedItems(decoration: decoration, leading: leading, trailing: trailing)
   }
 
-  /// The rules read an item's first letter and whether its text has a "!", nothing else.
-  public func decoratesAlike(_ old: any ChatItem, _ new: any ChatItem) -> Bool {
-    Self.group(of: old) == Self.group(of: new) && Self.fails(old) == Self.fails(new)
+  /// The rules read an item's first letter, which its neighbours see, and whether its text
+  /// has a "!", which only its own status row shows.
+  public func impactOfReplacing(_ old: any ChatItem, with new: any ChatItem) -> DecorationImpact {
+    guard Self.group(of: old) == Self.group(of: new) else { return .neighbours }
+    return Self.fails(old) == Self.fails(new) ? .none : .item
   }
 
   static func fails(_ item: any ChatItem) -> Bool {

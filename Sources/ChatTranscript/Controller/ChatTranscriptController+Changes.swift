@@ -57,17 +57,19 @@ extension ChatTranscriptController {
   }
 
   /// Replaces the items in `range` (item indices) with `inserted` and re-decorates the
-  /// decorator's reach on both sides (nothing for an item decorated alike), reusing presenters
-  /// and heights of rows that stay.
+  /// decorator's reach on both sides (less when the decorator says the change reaches less),
+  /// reusing presenters and heights of rows that stay.
   private func replaceItems(
     _ range: Range<Int>, with inserted: [any ChatItem], in next: inout TranscriptLayout,
     removed: inout RemovedRows, remeasureAll: Bool, sizingWidth: Double?,
     anchor: inout ReadingAnchor?, tracker: inout RowChangeTracker, update: inout TranscriptUpdate
   ) {
     // An item replaced by one the decorator decorates alike keeps every decoration and
-    // injected row: only its own row is made again.
-    let keptRow = rowDecoratedAlike(replacing: range, with: inserted, in: &next)
-    let reach = keptRow == nil ? max(decorator.reach, 0) : 0
+    // injected row: only its own row is made again. One whose change its neighbours cannot
+    // see is decorated alone.
+    let redecoration = redecoration(replacing: range, with: inserted, in: &next)
+    let keptRow: Int? = if case .none(let row) = redecoration { row } else { nil }
+    let reach = redecoration == .reach ? max(decorator.reach, 0) : 0
     let low = range.lowerBound - min(reach, range.lowerBound)
     let high = range.upperBound + min(reach, next.itemCount - range.upperBound)
     let firstRow = keptRow ?? Self.groupStart(ofItem: low, in: &next)
@@ -154,19 +156,32 @@ extension ChatTranscriptController {
     tracker.replace(firstRow..<endRow, rows: oldRows, with: newOrigins)
   }
 
-  /// The row of the one item in `range` when `inserted` replaces it with an item of the same
-  /// key that the decorator decorates alike (see ``ChatItemsDecorator/decoratesAlike(_:_:)``).
-  private func rowDecoratedAlike(
+  /// What an edit decorates again.
+  private enum Redecoration: Equatable {
+    /// Nothing: the item's own row, at `row`, is made again with the decoration it has.
+    case none(row: Int)
+    /// The edited item alone, with its injected rows.
+    case item
+    /// The decorator's reach on each side of the edit.
+    case reach
+  }
+
+  /// What replacing `range` with `inserted` decorates again: less than the reach only for
+  /// one item replaced by one of the same key, as far as the decorator says the change goes
+  /// (see ``ChatItemsDecorator/impactOfReplacing(_:with:)``).
+  private func redecoration(
     replacing range: Range<Int>, with inserted: [any ChatItem], in next: inout TranscriptLayout
-  ) -> Int? {
+  ) -> Redecoration {
     guard range.count == 1, inserted.count == 1, let row = next.rowIndex(ofItem: range.lowerBound) else {
-      return nil
+      return .reach
     }
     let old = next.payload(at: row).item
-    guard ChatItemKey(old) == ChatItemKey(inserted[0]), decorator.decoratesAlike(old, inserted[0]) else {
-      return nil
+    guard ChatItemKey(old) == ChatItemKey(inserted[0]) else { return .reach }
+    switch decorator.impactOfReplacing(old, with: inserted[0]) {
+    case .none: return .none(row: row)
+    case .item: return .item
+    case .neighbours: return .reach
     }
-    return row
   }
 
   /// Tags the rows an edit placed with their ids' hashes and records the edit for the id

@@ -21,14 +21,15 @@ public protocol ChatItemsDecorator: Sendable {
   /// must equal the item-by-item ones.
   func decorate(_ run: DecorationRun) -> [DecoratedItems]
 
-  /// Whether an item that becomes `new` in its place (same id and type) leaves every
-  /// decoration as it was: its own, the rows injected around it and its neighbours'.
+  /// How far the decorations change when an item becomes `new` in its place (same id and
+  /// type).
   ///
-  /// When it does, the engine keeps the decorations and injected rows it has and decorates
-  /// nothing for that change: a reaction or a corrected typo costs no decoration. The default,
-  /// `false`, re-decorates ``reach`` items on each side of every change. Answer `true` only
-  /// when everything the rules read of an item is equal in both.
-  func decoratesAlike(_ old: any ChatItem, _ new: any ChatItem) -> Bool
+  /// The engine decorates accordingly: nothing for ``DecorationImpact/none`` (a reaction or a
+  /// corrected typo costs no decoration), the item alone for ``DecorationImpact/item``, and
+  /// ``reach`` items on each side for ``DecorationImpact/neighbours``, the default. Answer
+  /// less than `neighbours` only when the rules the neighbours apply read nothing that
+  /// changed.
+  func impactOfReplacing(_ old: any ChatItem, with new: any ChatItem) -> DecorationImpact
 }
 
 extension ChatItemsDecorator {
@@ -36,7 +37,20 @@ extension ChatItemsDecorator {
     (0..<run.count).map { decorate(run.context($0)) }
   }
 
-  public func decoratesAlike(_ old: any ChatItem, _ new: any ChatItem) -> Bool { false }
+  public func impactOfReplacing(_ old: any ChatItem, with new: any ChatItem) -> DecorationImpact {
+    .neighbours
+  }
+}
+
+/// Which decorations a replaced item may change (see
+/// ``ChatItemsDecorator/impactOfReplacing(_:with:)``).
+public enum DecorationImpact: Sendable {
+  /// None: the item keeps its decoration and injected rows, its neighbours theirs.
+  case none
+  /// The item's own decoration and injected rows; its neighbours' stay.
+  case item
+  /// Those of the item and of its neighbours within the decorator's reach.
+  case neighbours
 }
 
 /// Gives every item a fixed bottom margin and injects nothing.
@@ -54,5 +68,5 @@ public struct UniformDecorator: ChatItemsDecorator {
   }
 
   /// Every item is decorated alike.
-  public func decoratesAlike(_ old: any ChatItem, _ new: any ChatItem) -> Bool { true }
+  public func impactOfReplacing(_ old: any ChatItem, with new: any ChatItem) -> DecorationImpact { .none }
 }

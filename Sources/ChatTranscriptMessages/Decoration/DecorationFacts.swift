@@ -38,6 +38,14 @@ struct DecorationFacts: Equatable {
 
   private init() {}
 
+  /// Whether the neighbours' rules read the same of both: what an item is, when it happened,
+  /// whose it is and whether the divider follows it (groups and days). A message's status and
+  /// readers show only in its own rows.
+  func looksAlikeToNeighbours(_ other: DecorationFacts) -> Bool {
+    kind == other.kind && date == other.date && sender == other.sender && isIncoming == other.isIncoming
+      && isFollowedByUnreadDivider == other.isFollowedByUnreadDivider
+  }
+
   /// The facts of a ``ConversationItem``: a message's, or only its date.
   private struct Reader: ConversationItemReader {
     func read(_ item: some ConversationItem) -> DecorationFacts {

@@ -32,7 +32,8 @@ import ChatTranscript
 ///
 /// Every rule reads only the item and its direct neighbours, so ``reach`` is 1 and an edit
 /// re-decorates three items, not the transcript; one that leaves what the rules read as it
-/// was (a reaction, an edited text) re-decorates none. Tests compare incremental updates with
+/// was (a reaction, an edited text) re-decorates none, and one that changes only what the
+/// message's own rows show (its status, its readers) re-decorates the message alone. Tests compare incremental updates with
 /// a full rebuild to keep it honest. Under a message the rows come in this order: its status
 /// row, its receipt, the divider; the next item's day separator comes after them.
 public struct MessagesDecorator: ChatItemsDecorator {
@@ -71,9 +72,13 @@ public struct MessagesDecorator: ChatItemsDecorator {
   }
 
   /// Every rule reads only an item's ``DecorationFacts`` (and its id, which a replacement
-  /// keeps): equal facts decorate alike.
-  public func decoratesAlike(_ old: any ChatItem, _ new: any ChatItem) -> Bool {
-    DecorationFacts(old) == DecorationFacts(new)
+  /// keeps): equal facts decorate alike. Of a message's facts, its neighbours read only what
+  /// groups and separates it; its status and readers show in its own rows.
+  public func impactOfReplacing(_ old: any ChatItem, with new: any ChatItem) -> DecorationImpact {
+    let before = DecorationFacts(old)
+    let after = DecorationFacts(new)
+    if before == after { return .none }
+    return before.looksAlikeToNeighbours(after) ? .item : .neighbours
   }
 
   /// The rules, from the facts of the item and its neighbours (`next` only read for messages,

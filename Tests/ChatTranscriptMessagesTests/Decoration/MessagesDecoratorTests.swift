@@ -308,29 +308,30 @@ import TranscriptGenerator
     }
   }
 
-  /// A replacement decorates alike when nothing the rules read changed (a reaction, an edit, a
-  /// new text) and not when a rule could decide otherwise.
-  @Test func replacementsDecorateAlikeWhenTheRulesReadTheSame() {
+  /// A replacement changes no decoration when nothing the rules read changed (a reaction, an
+  /// edit, a new text), only the message's own when its status or readers changed, and its
+  /// neighbours' when what groups or separates it changed.
+  @Test func theImpactOfAReplacementFollowsWhatTheRulesRead() {
     let decorator = MessagesDecorator()
     let message = MessageModel(id: "m1", type: "text", sender: "bob", date: at(9, 0), status: .sent)
     let item = TextMessageItem(message: message, text: "hi")
-    func changed(text: String = "hi", _ change: (inout MessageModel) -> Void = { _ in }) -> TextMessageItem {
+    func impact(text: String = "hi", _ change: (inout MessageModel) -> Void = { _ in }) -> DecorationImpact {
       var copy = message
       change(&copy)
-      return TextMessageItem(message: copy, text: text)
+      return decorator.impactOfReplacing(item, with: TextMessageItem(message: copy, text: text))
     }
-    #expect(decorator.decoratesAlike(item, changed(text: "hello")))
-    #expect(
-      decorator.decoratesAlike(item, changed { $0.reactions = [MessageReaction(reaction: "👍", count: 1)] }))
-    #expect(decorator.decoratesAlike(item, changed { $0.isEdited = true }))
-    #expect(decorator.decoratesAlike(item, changed { $0.isDeleted = true }))
-    #expect(!decorator.decoratesAlike(item, changed { $0.status = .failed }))
-    #expect(!decorator.decoratesAlike(item, changed { $0.sender = "yuki" }))
-    #expect(!decorator.decoratesAlike(item, changed { $0.isIncoming = false }))
-    #expect(!decorator.decoratesAlike(item, changed { $0.date = at(9, 1) }))
-    #expect(!decorator.decoratesAlike(item, changed { $0.readReceipt = ReadReceipt(readers: ["omar"]) }))
-    #expect(!decorator.decoratesAlike(item, changed { $0.isFollowedByUnreadDivider = true }))
-    #expect(!decorator.decoratesAlike(item, SystemNoticeItem(id: "m1", text: "hi", date: at(9, 0))))
+    #expect(impact(text: "hello") == .none)
+    #expect(impact { $0.reactions = [MessageReaction(reaction: "👍", count: 1)] } == .none)
+    #expect(impact { $0.isEdited = true } == .none)
+    #expect(impact { $0.isDeleted = true } == .none)
+    #expect(impact { $0.status = .failed } == .item)
+    #expect(impact { $0.readReceipt = ReadReceipt(readers: ["omar"]) } == .item)
+    #expect(impact { $0.sender = "yuki" } == .neighbours)
+    #expect(impact { $0.isIncoming = false } == .neighbours)
+    #expect(impact { $0.date = at(9, 1) } == .neighbours)
+    #expect(impact { $0.isFollowedByUnreadDivider = true } == .neighbours)
+    let notice = SystemNoticeItem(id: "m1", text: "hi", date: at(9, 0))
+    #expect(decorator.impactOfReplacing(item, with: notice) == .neighbours)
   }
 
   /// Incremental updates (re-decorating one item each way) end where a full rebuild does:
@@ -372,7 +373,7 @@ import TranscriptGenerator
         let index = random.below(items.count)
         if var item = items[index] as? StreamItem {
           if random.below(3) == 0 {
-            // Only the text: the item is decorated alike and nothing is decorated again.
+            // Only the text: no decoration changes, and none is made again.
             item.text = "edited \(step)"
           } else {
             item.status = DeliveryStatus.allCases[random.below(DeliveryStatus.allCases.count)]

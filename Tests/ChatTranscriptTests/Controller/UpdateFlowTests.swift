@@ -122,26 +122,32 @@ import Testing
     #expect(last?.updatedIDs == ["m500"])
   }
 
-  /// A replacement the decorator decorates alike is not decorated: its decoration and
-  /// injected rows stay as they are, and only its own row is measured. One that changes what
-  /// the decorator reads re-decorates the decorator's reach each way.
-  @Test func anItemDecoratedAlikeIsNotDecoratedAgain() {
+  /// A replacement is decorated as far as the decorator says it changes decorations: not at
+  /// all when it decorates alike (its decoration and injected rows stay, and only its own row
+  /// is measured), the item alone when its neighbours cannot see the change, the decorator's
+  /// reach each way otherwise.
+  @Test func aReplacementIsDecoratedAsFarAsItsImpactGoes() {
     let decorator = CountingDecorator()
     let items = [TestItem(id: "a", text: "x"), TestItem(id: "b", text: "x!"), TestItem(id: "c", text: "y")]
     let harness = TranscriptHarness(items: items, decorator: decorator)
     var last: TranscriptUpdate?
     harness.controller.onUpdate = { last = $0 }
-    decorator.counter.count.store(0, ordering: .relaxed)
-    harness.dataSource.replace(at: 1, with: TestItem(id: "b", height: 3, text: "x! again"))
-    harness.controller.applyPendingUpdates()
-    #expect(decorator.counter.count.load(ordering: .relaxed) == 0)
+    func replaceB(with item: TestItem) -> Int {
+      decorator.counter.count.store(0, ordering: .relaxed)
+      harness.dataSource.replace(at: 1, with: item)
+      harness.controller.applyPendingUpdates()
+      let fresh = TranscriptHarness(items: harness.dataSource.items, decorator: TestDecorator())
+      #expect(harness.layoutDump == fresh.layoutDump)
+      return decorator.counter.count.load(ordering: .relaxed)
+    }
+    #expect(replaceB(with: TestItem(id: "b", height: 3, text: "x! again")) == 0)
     #expect(harness.layoutDump == ["a 0 1", "b 1 4", "b/status 6 1", "c/separator 8 1", "c 9 2"])
     #expect(last?.measuredHeightCount == 1)
     #expect(last?.updatedIDs == ["b"])
-    harness.dataSource.replace(at: 1, with: TestItem(id: "b", height: 3, text: "x"))
-    harness.controller.applyPendingUpdates()
-    #expect(decorator.counter.count.load(ordering: .relaxed) == 3)
+    #expect(replaceB(with: TestItem(id: "b", height: 3, text: "x")) == 1)
     #expect(harness.layoutDump == ["a 0 1", "b 1 4", "c/separator 6 1", "c 7 2"])
+    #expect(replaceB(with: TestItem(id: "b", height: 3, text: "y")) == 3)
+    #expect(harness.layoutDump == ["a 0 2", "b/separator 3 1", "b 4 3", "c 7 2"])
   }
 
   /// An update that changes only rows below the viewport leaves the visible cells alone: no
@@ -322,7 +328,7 @@ private struct CountingDecorator: ChatItemsDecorator {
     return TestDecorator().decorate(context)
   }
 
-  func decoratesAlike(_ old: any ChatItem, _ new: any ChatItem) -> Bool {
-    TestDecorator().decoratesAlike(old, new)
+  func impactOfReplacing(_ old: any ChatItem, with new: any ChatItem) -> DecorationImpact {
+    TestDecorator().impactOfReplacing(old, with: new)
   }
 }
