@@ -119,6 +119,15 @@ struct GroupingDecorator: ChatItemsDecorator {
       measuresInBackground: false, takesUpdates: true)
     return DecoratedItems(decoration: decoration, trailing: [DecoratedItem(item: mark)])
   }
+
+  /// The neighbours read an item's group; only its own rows read its mark. Answering less than
+  /// `neighbours` sends replacements down the engine's shorter paths, which the model checks.
+  func impactOfReplacing(_ old: any ChatItem, with new: any ChatItem) -> DecorationImpact {
+    guard let old = old as? FuzzItem, let new = new as? FuzzItem, old.group == new.group else {
+      return .neighbours
+    }
+    return old.isMarked == new.isMarked ? .none : .item
+  }
 }
 
 /// The fuzz setup's choice of decorator, as a value the model can evaluate too.
