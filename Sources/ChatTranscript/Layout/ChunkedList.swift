@@ -375,6 +375,18 @@
       rebuildTree(positionsFrom: start.chunk)
       return Placement()
     }
+    if range.isEmpty, range.lowerBound == count,
+      chunks[chunks.count - 1].elements.count >= Self.maximumChunkCount / 4
+    {
+      // An append that does not fit the last chunk starts chunks of its own: the last chunk
+      // keeps its elements where they are, so an owner indexing elements by chunk (an id
+      // index) places only the new ones, not the last chunk's again. A last chunk under a
+      // quarter full is merged as below instead, so appends leave no crumbs behind.
+      let created = split(newElements, appending: true)
+      chunks.append(contentsOf: created)
+      rebuildTree(positionsFrom: chunks.count - created.count)
+      return Placement(createdChunks: created.map(\.identifier))
+    }
     var merged = Array(chunks[start.chunk].elements[..<start.offset])
     merged.append(contentsOf: newElements)
     merged.append(contentsOf: chunks[end.chunk].elements[end.offset...])
