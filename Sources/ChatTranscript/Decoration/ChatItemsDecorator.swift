@@ -6,8 +6,9 @@
 public protocol ChatItemsDecorator: Sendable {
   /// How many items before and after an item its decoration may depend on.
   ///
-  /// The engine re-decorates this many items on each side of every change. A decorator that
-  /// needs the whole transcript may return `Int.max`; updates then cost O(n).
+  /// The engine re-decorates this many items on each side of every change (fewer for a
+  /// replacement ``impactOfReplacing(_:with:)`` says reaches less). A decorator that needs the
+  /// whole transcript may return `Int.max`; updates then cost O(n).
   var reach: Int { get }
 
   /// Decorates the item at `context.index`.

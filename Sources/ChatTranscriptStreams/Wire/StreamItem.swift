@@ -172,13 +172,19 @@ public struct StreamItem: Sendable, Hashable {
 
   /// Whether `other` shows the same in the item's own row: every field but the receipt and the
   /// divider flag, which rows of their own show.
+  ///
+  /// Compares the rare fields as values: boxing them anew without the reads allocated two
+  /// objects per comparison, and every edit compares the rows it touches.
   func hasSameOwnRow(as other: StreamItem) -> Bool {
     if storage === other.storage { return true }
     var lhs = storage.fields
     var rhs = other.storage.fields
-    lhs.rare = lhs.rare.flatMap { RareBox($0.fields.withoutReads) }
-    rhs.rare = rhs.rare.flatMap { RareBox($0.fields.withoutReads) }
-    return lhs == rhs
+    let sameRare =
+      lhs.rare === rhs.rare
+      || (lhs.rare?.fields.withoutReads ?? RareFields()) == (rhs.rare?.fields.withoutReads ?? RareFields())
+    lhs.rare = nil
+    rhs.rare = nil
+    return sameRare && lhs == rhs
   }
 
   /// Changes fields in place when this value is the storage's only owner, else in a copy.
