@@ -68,12 +68,22 @@ extension ChatTranscriptController {
     // injected row: only its own row is made again. One whose change its neighbours cannot
     // see is decorated alone.
     let redecoration = redecoration(replacing: range, with: inserted, in: &next)
-    let keptRow: Int? = if case .none(let row) = redecoration { row } else { nil }
     let reach = redecoration == .reach ? max(decorator.reach, 0) : 0
     let low = range.lowerBound - min(reach, range.lowerBound)
     let high = range.upperBound + min(reach, next.itemCount - range.upperBound)
-    let firstRow = keptRow ?? Self.groupStart(ofItem: low, in: &next)
-    let endRow = keptRow.map { $0 + 1 } ?? Self.groupStart(ofItem: high, in: &next)
+    let keptRow: Int?
+    let firstRow: Int
+    let endRow: Int
+    switch redecoration {
+    case .none(let row):
+      (keptRow, firstRow, endRow) = (row, row, row + 1)
+    case .item(let row):
+      (keptRow, firstRow) = (nil, Self.groupStart(ofRow: row, in: &next))
+      endRow = Self.groupStart(ofItem: high, in: &next)
+    case .reach:
+      (keptRow, firstRow) = (nil, Self.groupStart(ofItem: low, in: &next))
+      endRow = Self.groupStart(ofItem: high, in: &next)
+    }
 
     var oldItems: [any ChatItem] = []
     oldItems.reserveCapacity(high - low)
@@ -160,8 +170,8 @@ extension ChatTranscriptController {
   private enum Redecoration: Equatable {
     /// Nothing: the item's own row, at `row`, is made again with the decoration it has.
     case none(row: Int)
-    /// The edited item alone, with its injected rows.
-    case item
+    /// The edited item alone, whose row is `row`, with its injected rows.
+    case item(row: Int)
     /// The decorator's reach on each side of the edit.
     case reach
   }
@@ -179,7 +189,7 @@ extension ChatTranscriptController {
     guard ChatItemKey(old) == ChatItemKey(inserted[0]) else { return .reach }
     switch decorator.impactOfReplacing(old, with: inserted[0]) {
     case .none: return .none(row: row)
-    case .item: return .item
+    case .item: return .item(row: row)
     case .neighbours: return .reach
     }
   }
@@ -216,7 +226,13 @@ extension ChatTranscriptController {
   /// The first row belonging to item `itemIndex`: its leading injected rows, then its own.
   /// `next` is `inout` only to be read in place (see ``item(_:of:)``).
   private static func groupStart(ofItem itemIndex: Int, in next: inout TranscriptLayout) -> Int {
-    guard var row = next.rowIndex(ofItem: itemIndex) else { return next.count }
+    guard let row = next.rowIndex(ofItem: itemIndex) else { return next.count }
+    return groupStart(ofRow: row, in: &next)
+  }
+
+  /// The first row belonging to the item whose own row is `row`.
+  private static func groupStart(ofRow row: Int, in next: inout TranscriptLayout) -> Int {
+    var row = row
     while row > 0, next.payload(at: row - 1).role == .leading { row -= 1 }
     return row
   }

@@ -33,9 +33,10 @@ import ChatTranscript
 /// Every rule reads only the item and its direct neighbours, so ``reach`` is 1 and an edit
 /// re-decorates three items, not the transcript; one that leaves what the rules read as it
 /// was (a reaction, an edited text) re-decorates none, and one that changes only what the
-/// message's own rows show (its status, its readers) re-decorates the message alone. Tests compare incremental updates with
-/// a full rebuild to keep it honest. Under a message the rows come in this order: its status
-/// row, its receipt, the divider; the next item's day separator comes after them.
+/// message's own rows show (its status, its readers) re-decorates the message alone. Tests
+/// compare incremental updates with a full rebuild to keep it honest. Under a message the rows
+/// come in this order: its status row, its receipt, the divider; the next item's day separator
+/// comes after them.
 public struct MessagesDecorator: ChatItemsDecorator {
   public var configuration: Configuration
 
