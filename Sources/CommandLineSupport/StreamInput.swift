@@ -1,6 +1,14 @@
 import ChatTranscript
 import ChatTranscriptStreams
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads the NDJSON stream named on the command line into a transcript, reporting bad lines.
 public enum StreamInput {
   /// The option of every command that reads a stream: the longest line it accepts, in bytes.
@@ -41,6 +49,9 @@ public enum StreamInput {
   ) -> Bool? {
     guard var reader = open(path, maxLineLength: maxLineLength) else { return nil }
     let source = sourceName(path)
+    if let size = regularFileSize(path) {
+      transcript.reserveCapacity(min(size / bytesPerItemEstimate, reservedItemLimit))
+    }
     var feeder = StreamFeeder(transcript: transcript, source: source)
     do {
       try feeder.feedAll(from: &reader, afterBatch: afterBatch) { printError($0.description) }
@@ -49,5 +60,20 @@ public enum StreamInput {
       return nil
     }
     return feeder.rejectedCount == 0
+  }
+
+  /// Bytes of a file per item it brings, about (the generator's lines are 170 on average,
+  /// a short message's 120): the id index is reserved from the file's size.
+  static let bytesPerItemEstimate = 128
+  /// The most items reserved from a file's size: a file of a few huge messages reserves no
+  /// more than 2M ids' room (about 100 MB, less than a third of such a file) however large.
+  static let reservedItemLimit = 1 << 21
+
+  /// The size of `path` when it is a regular file; `nil` for standard input, pipes and the rest.
+  private static func regularFileSize(_ path: String) -> Int? {
+    guard path != "-" else { return nil }
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(info.st_size)
   }
 }

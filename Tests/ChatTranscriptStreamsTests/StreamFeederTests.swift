@@ -2,6 +2,7 @@ import ChatTranscript
 import ChatTranscriptStreams
 import Foundation
 import Testing
+import TranscriptGenerator
 
 @Suite struct StreamFeederTests {
   /// A line longer than the reader's limit is one diagnostic, in line order with the others,
@@ -31,5 +32,51 @@ import Testing
     #expect(transcript.chatItems.map(\.id) == ["a", "c"])
     #expect(feeder.appliedCount == 2)
     #expect(feeder.rejectedCount == 3)
+  }
+}
+
+/// A transcript nobody listens to (a CLI loading a file) skips building its edits; one that
+/// reserved room for its ids skips growing the index. Neither may change what it holds.
+@Suite struct UnobservedTranscriptTests {
+  @Test(arguments: [UInt64(3), 11])
+  func holdsWhatAnObservedOneHolds(seed: UInt64) {
+    let observed = StreamTranscript()
+    let mirror = EditMirror()
+    observed.delegate = mirror
+    let unobserved = StreamTranscript()
+    unobserved.reserveCapacity(2_000)
+    var events = 0
+    for event in SyntheticTranscript(count: 6_000, seed: seed) {
+      #expect(observed.apply(event).map(\.description) == unobserved.apply(event).map(\.description))
+      events += 1
+    }
+    let items = unobserved.chatItems.compactMap { $0 as? StreamItem }
+    #expect(events == 6_000 && items.count > 2_000)
+    #expect(items == observed.chatItems.compactMap { $0 as? StreamItem }, "seed \(seed)")
+    #expect(mirror.items == items, "seed \(seed)")
+    #expect(items.filter { $0.quote != nil }.count > 100)
+    #expect(items.allSatisfy { unobserved.index(ofID: $0.id) == items.firstIndex(of: $0) })
+  }
+}
+
+/// Applies the exact edits a data source reports to a list of its own (the typing row too).
+private final class EditMirror: ChatDataSourceDelegate {
+  var all: [any ChatItem] = []
+  var items: [StreamItem] { all.compactMap { $0 as? StreamItem } }
+
+  func chatDataSourceDidUpdate(_ dataSource: any ChatDataSource, type: UpdateType) {
+    all = dataSource.chatItems
+  }
+
+  func chatDataSource(
+    _ dataSource: any ChatDataSource, didChange changes: [ChatItemsChange], type: UpdateType
+  ) {
+    for change in changes {
+      switch change {
+      case .insert(let new, let index): all.insert(contentsOf: new, at: index)
+      case .remove(let range): all.removeSubrange(range)
+      case .replace(let item, let index): all[index] = item
+      }
+    }
   }
 }

@@ -33,10 +33,10 @@ public struct StreamFeeder {
   /// Feeds every line `reader` delivers until the input ends.
   ///
   /// Lines are read in batches; while one batch is applied on the caller's thread, the next is
-  /// decoded on another core (decoding needs no transcript), so a long file costs about its
-  /// applying time. Diagnostics still come in line order, each batch right after it applies.
-  /// A batch holds at most `batchSize` lines and about ``batchByteLimit`` bytes, so reading
-  /// ahead never holds more than two batches.
+  /// read and decoded on another core (neither needs the transcript), so a long file costs
+  /// about its applying time. Diagnostics still come in line order, each batch right after it
+  /// applies. A batch holds at most `batchSize` lines and about ``batchByteLimit`` bytes, so
+  /// reading ahead never holds more than two batches.
   ///
   /// - Parameters:
   ///   - batchSize: `afterBatch` runs after this many lines (and at the end), the place to
@@ -48,26 +48,30 @@ public struct StreamFeeder {
     report: (StreamDiagnostic) -> Void
   ) throws(NDJSONReadError) {
     let size = max(batchSize, 1)
-    var batch = LineBatch(reading: &reader, lines: size)
-    var decoded = batch.decoded(by: decoder)
-    while !batch.isEmpty {
-      let upcoming = LineBatch(reading: &reader, lines: size)
-      let next = DecodedLines()
-      let group = DispatchGroup()
-      if !upcoming.isEmpty {
-        let decoder = decoder
-        DispatchQueue.global().async(group: group) { next.results = upcoming.decoded(by: decoder) }
-      }
-      for (index, result) in decoded.enumerated() {
-        for diagnostic in apply(result, lineNumber: batch.lineNumbers[index]) { report(diagnostic) }
+    let decoder = decoder
+    try withUnsafeMutablePointer(to: &reader) { (pointer) throws(NDJSONReadError) in
+      var batch = LineBatch(reading: &pointer.pointee, lines: size)
+      var decoded = batch.decoded(by: decoder)
+      let source = ReaderPointer(pointer)
+      while !batch.isEmpty {
+        let next = ReadAhead()
+        let group = DispatchGroup()
+        // The reader is used by the worker alone until the wait below.
+        DispatchQueue.global().async(group: group) {
+          next.batch = LineBatch(reading: &source.pointer.pointee, lines: size)
+          next.results = next.batch.decoded(by: decoder)
+        }
+        for (index, result) in decoded.enumerated() {
+          for diagnostic in apply(result, lineNumber: batch.lineNumbers[index]) { report(diagnostic) }
+        }
+        afterBatch()
+        group.wait()
+        batch = next.batch
+        decoded = next.results
       }
       afterBatch()
-      group.wait()
-      batch = upcoming
-      decoded = next.results
+      if let failure = pointer.pointee.failure { throw failure }
     }
-    afterBatch()
-    if let failure = reader.failure { throw failure }
   }
 
   /// About the most bytes of lines one batch of ``feedAll(from:batchSize:afterBatch:report:)``
@@ -99,9 +103,12 @@ private struct LineBatch: Sendable {
   var lineNumbers: [Int] = []
   /// The indices of lines longer than `maxLineLength`.
   var tooLongIndices: Set<Int> = []
-  let maxLineLength: Int
+  var maxLineLength = NDJSONLineReader.defaultMaxLineLength
 
   var isEmpty: Bool { ends.isEmpty }
+
+  /// No lines.
+  init() {}
 
   /// The next lines of `reader`: at most `lines`, and no more once ``StreamFeeder/batchByteLimit``
   /// bytes are held.
@@ -134,10 +141,21 @@ private struct LineBatch: Sendable {
   }
 }
 
-/// The results a worker decoded for the batch after the one being applied.
+/// The batch a worker read and decoded after the one being applied.
 ///
 /// Written once by the worker before it leaves its dispatch group, read only after the feeder
 /// waited for that group: the wait orders the two, so no lock is needed.
-private final class DecodedLines: @unchecked Sendable {
+private final class ReadAhead: @unchecked Sendable {
+  var batch = LineBatch()
   var results: [Result<StreamEvent, StreamDecodingError>] = []
+}
+
+/// The reader, lent to the worker that reads the next batch.
+///
+/// `@unchecked Sendable`: the feeder does not touch the reader between starting the worker and
+/// waiting for it, so one thread at a time uses it.
+private struct ReaderPointer: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<NDJSONLineReader>
+
+  init(_ pointer: UnsafeMutablePointer<NDJSONLineReader>) { self.pointer = pointer }
 }

@@ -86,6 +86,14 @@ public final class StreamTranscript: ChatDataSource {
     return items
   }
 
+  /// Makes room in the id index for `count` items, so a transcript loaded from a known
+  /// history (a file, a backend's page of a million messages) does not grow its index by
+  /// doubling, hashing every id again each time. Like an array's, the room is kept: reserve
+  /// what you expect, not a bound.
+  public func reserveCapacity(_ count: Int) {
+    locationOfID.reserveCapacity(max(count, 0))
+  }
+
   /// The item with `id`, if present.
   public func item(withID id: String) -> (any ChatItem)? {
     index(ofID: id).map { entries[$0].item }
@@ -173,7 +181,7 @@ public final class StreamTranscript: ChatDataSource {
         guard let found = self.index(ofID: anchor) else { return [.unknownID(anchor, field: "before")] }
         index = found
       }
-      insert([item], at: index, type: .normal)
+      insert(item, at: index)
     case .update(let item):
       guard let index = index(ofID: item.id) else { return [.unknownID(item.id)] }
       update(at: index, with: item)
@@ -233,6 +241,25 @@ public final class StreamTranscript: ChatDataSource {
     if unreported > 0 { errors.append(.morePrependItemsRejected(unreported)) }
     if !accepted.isEmpty { insert(accepted, at: 0, type: .pagination) }
     return errors
+  }
+
+  /// Inserts one new item: ``insert(_:at:type:)`` for the commonest event, without the
+  /// arrays a page needs (three allocations and a cast per message), and without building the
+  /// edit when nobody listens (a CLI applying a whole file before it lays it out).
+  private func insert(_ item: StreamItem, at index: Int) {
+    place(CollectionOfOne(Entry(item)), replacing: index..<index)
+    var shown = item
+    if let replyTo = item.replyTo {
+      replies.add(reply: item.id, quoting: replyTo)
+      shown.quote = quote(of: replyTo)
+      setShown(shown, at: index)
+    }
+    // The reloads come after the insert in the edit; an empty array allocates nothing.
+    var reloads: [ChatItemsChange] = []
+    reloadReplies(quoting: item.id, into: &reloads)
+    if !showsUnreadDivider, lastRead != nil, item.countsAsUnread { refreshUnreadDivider(into: &reloads) }
+    guard let delegate else { return }
+    delegate.chatDataSource(self, didChange: [.insert([shown], at: index)] + reloads, type: .normal)
   }
 
   /// Inserts new items, resolves the quotes of those that reply, and reloads the items that
@@ -455,7 +482,7 @@ public final class StreamTranscript: ChatDataSource {
   }
 
   /// Replaces entries and records where each newly placed entry lives.
-  private func place(_ new: [Entry], replacing range: Range<Int>) {
+  private func place(_ new: some Collection<Entry>, replacing range: Range<Int>) {
     let placement = entries.replaceSubrange(range, with: new)
     if let chunk = placement.editedChunk, let start = entries.chunk(withIdentifier: chunk)?.startIndex {
       for (offset, entry) in new.enumerated() {
