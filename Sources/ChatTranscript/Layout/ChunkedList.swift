@@ -375,6 +375,15 @@
       rebuildTree(positionsFrom: start.chunk)
       return Placement()
     }
+    if range.isEmpty, range.lowerBound == 0, chunks[0].elements.count >= Self.maximumChunkCount / 4 {
+      // A prepend that does not fit the first chunk (a page of history) starts chunks of its
+      // own, as an append does below: re-cutting the first chunk placed every element of it
+      // again, which made each page cost a full chunk of id-index writes.
+      let created = split(newElements, appending: false)
+      chunks.insert(contentsOf: created, at: 0)
+      rebuildTree(positionsFrom: 0)
+      return Placement(createdChunks: created.map(\.identifier))
+    }
     if range.isEmpty, range.lowerBound == count,
       chunks[chunks.count - 1].elements.count >= Self.maximumChunkCount / 4
     {

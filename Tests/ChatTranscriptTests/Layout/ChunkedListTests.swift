@@ -50,6 +50,39 @@ import TranscriptGenerator
     #expect(list.treeRebuildCount == rebuildsBefore)
   }
 
+  /// Pages of history arrive at the front. Once the first chunk is a quarter full, a page that
+  /// does not fit starts chunks of its own: the elements already there stay where they were,
+  /// so an owner indexing elements by chunk (the stream transcript's id index) places only
+  /// the page, not the first chunk again with it.
+  @Test func prependingPagesPlacesOnlyThePages() {
+    let count = 3 * Self.chunkSize
+    var list = ChunkedList<Number>(tracksChunkPositions: true)
+    list.replaceSubrange(0..<0, with: (0..<count).map { Number(value: $0) })
+    var reference = Array(0..<count)
+    var next = count
+    for pageSize in [40, 1, Self.chunkSize + 3, 200, 7] {
+      let page = Array(next..<next + pageSize)
+      next += pageSize
+      let firstChunkBefore = list.chunks[0].identifier
+      let firstChunkCount = list.chunks[0].elements.count
+      let placement = list.replaceSubrange(0..<0, with: page.map { Number(value: $0) })
+      reference.insert(contentsOf: page, at: 0)
+      let placed = placement.createdChunks.reduce(0) { total, chunk in
+        total + (list.chunk(withIdentifier: chunk)?.elements.count ?? 0)
+      }
+      if firstChunkCount + pageSize <= Self.chunkSize {
+        #expect(placement.editedChunk == firstChunkBefore && placement.createdChunks.isEmpty)
+      } else if firstChunkCount >= Self.chunkSize / 4 {
+        #expect(placement.editedChunk == nil && placed == pageSize, "page of \(pageSize)")
+        #expect(list.chunks[placement.createdChunks.count].identifier == firstChunkBefore)
+      } else {
+        // A short first chunk is cut again with the page, so prepends leave no crumbs.
+        #expect(placed == firstChunkCount + pageSize, "page of \(pageSize)")
+      }
+    }
+    #expect(list.map(\.value) == reference)
+  }
+
   /// Random edits of every size anywhere, crumbs and merges included, keep exactly the
   /// elements a plain array would (the invariants are checked after every edit in debug builds).
   @Test func randomEditsMatchAnArray() {
