@@ -9,14 +9,24 @@ public enum LayoutTable {
   public static func write(
     _ rows: [(id: String, isInjected: Bool, frame: Rect)], to output: inout OutputBuffer
   ) {
-    for (id, isInjected, frame) in rows {
-      output.append(escapedField(id))
-      output.append(byte: UInt8(ascii: "\t"))
-      appendNumber(frame.minY, to: &output)
-      output.append(byte: UInt8(ascii: "\t"))
-      appendNumber(frame.height, to: &output)
-      output.append(isInjected ? "\tinjected\n" : "\titem\n")
+    for (id, isInjected, frame) in rows { write(id, isInjected: isInjected, frame: frame, to: &output) }
+  }
+
+  /// Writes the rows of `controller`'s layout (``ChatTranscriptController/forEachRowFrame(_:)``),
+  /// read in place: no array of a million frames is made only to be written out.
+  public static func write(rowsOf controller: ChatTranscriptController, to output: inout OutputBuffer) {
+    controller.forEachRowFrame { id, isInjected, frame in
+      write(id, isInjected: isInjected, frame: frame, to: &output)
     }
+  }
+
+  private static func write(_ id: String, isInjected: Bool, frame: Rect, to output: inout OutputBuffer) {
+    output.append(escapedField(id))
+    output.append(byte: UInt8(ascii: "\t"))
+    appendNumber(frame.minY, to: &output)
+    output.append(byte: UInt8(ascii: "\t"))
+    appendNumber(frame.height, to: &output)
+    output.append(isInjected ? "\tinjected\n" : "\titem\n")
   }
 
   /// Whole numbers without a fraction, others as Swift prints them.

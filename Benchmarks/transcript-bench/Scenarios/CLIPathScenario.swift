@@ -17,10 +17,10 @@ import CommandLineSupport
 /// (`StreamInput.feed` into a `StreamTranscript`), lays it out once at 60 columns with the
 /// compact theme, and then either writes every row's `id`, `y` and height as the command's
 /// tab-separated lines to `/dev/null` (`cli-layout`) or draws the whole transcript page by
-/// page with the plain renderer (`render-plain`, whose output is counted, not written). When `jq` and `fmt` are on the PATH,
-/// the same file also goes through `jq -r '.item.text // empty' FILE | fmt -w 60` after each
-/// run: the floor a user compares the commands with, measured in the same run, and reported as
-/// a ratio.
+/// page with the plain renderer (`render-plain`, whose output is counted, not written). When
+/// `jq` and `fmt` are on the PATH, the same file also goes through `jq -r '.item.text // empty'
+/// FILE | fmt -w 60` after each run: the floor a user compares the commands with, measured in
+/// the same run, and reported as a ratio.
 enum CLIPathScenario {
   static let names = ["cli-layout", "render-plain"]
   static let width = 60
@@ -80,7 +80,7 @@ enum CLIPathScenario {
     var bytes = 0
     if name == "cli-layout" {
       var output = OutputBuffer(fileDescriptor: devNull)
-      LayoutTable.write(controller.rowFrames, to: &output)
+      LayoutTable.write(rowsOf: controller, to: &output)
       bytes = output.byteCount
     } else {
       controller.renderRows(from: 0, to: max(controller.contentHeight, 1), by: PlainTextRenderer()) {

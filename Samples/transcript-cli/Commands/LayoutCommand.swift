@@ -86,7 +86,7 @@ enum LayoutCommand {
       output.append(jsonEscapingUnsafeCharacters(String(decoding: data, as: UTF8.self)) + "\n")
       return clean ? .success : .badInput
     }
-    LayoutTable.write(session.controller.rowFrames, to: &output)
+    LayoutTable.write(rowsOf: session.controller, to: &output)
     return clean ? .success : .badInput
   }
 

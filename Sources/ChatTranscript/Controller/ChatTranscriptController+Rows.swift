@@ -59,7 +59,9 @@ extension ChatTranscriptController {
     else {
       return DecorationPieces(leadingEdge: 0..<count, trailingEdge: count..<count)
     }
-    let pieceCount = max(min(activeProcessorCount * 4, interior.count / 1_024), 1)
+    // Many pieces per core: cores take them as they finish, so the one that draws slow
+    // pieces (long texts) does not leave the others waiting at the end.
+    let pieceCount = max(min(activeProcessorCount * 16, interior.count / 2_048), 1)
     let pieces = (0..<pieceCount).map { piece in
       let lower = interior.lowerBound + piece * interior.count / pieceCount
       let upper = interior.lowerBound + (piece + 1) * interior.count / pieceCount

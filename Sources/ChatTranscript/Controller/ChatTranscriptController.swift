@@ -136,15 +136,17 @@ public final class ChatTranscriptController {
     // Labelled as the property is: an unlabelled array would be cast element by element.
     var result: [(id: String, isInjected: Bool, frame: Rect)] = []
     result.reserveCapacity(layout.count)
-    let width = layout.width
-    layout.forEachRow(in: 0..<layout.count) { _, y, row in
-      result.append(
-        (
-          id: row.payload.item.id, isInjected: !row.isItem,
-          frame: Rect(x: 0, y: y, width: width, height: row.metrics.height)
-        ))
-    }
+    forEachRowFrame { result.append((id: $0, isInjected: $1, frame: $2)) }
     return result
+  }
+
+  /// Visits ``rowFrames`` without making the array: rows read in place, top to bottom, for a
+  /// caller that writes a million rows out and keeps none of them.
+  public func forEachRowFrame(_ body: (_ id: String, _ isInjected: Bool, _ frame: Rect) -> Void) {
+    let width = layout.width
+    layout.forEachRowInPlace(in: 0..<layout.count) { y, metrics, isItem, row in
+      body(row.id, !isItem, Rect(x: 0, y: y, width: width, height: metrics.height))
+    }
   }
 
   // MARK: Requesting updates

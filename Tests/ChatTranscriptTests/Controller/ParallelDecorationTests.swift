@@ -31,6 +31,20 @@ import TranscriptGenerator
     #expect(Self.firstDifference(parallel.layoutDump, serial.layoutDump) == nil)
   }
 
+  /// Row frames read in place, chunk after chunk (what `transcript layout` writes out), are the
+  /// rows of the layout snapshot, which reads them one by one.
+  @Test func rowFramesAreTheSnapshotsRows() {
+    let harness = Self.harness(Self.items(0..<3_000, seed: 2), parallel: true)
+    let snapshot = harness.controller.layoutSnapshot()
+    let frames = harness.controller.rowFrames
+    #expect(frames.count == snapshot.rows.count && frames.count > 3_000)
+    #expect(frames.map(\.id) == snapshot.rows.map(\.id))
+    #expect(frames.map(\.isInjected) == snapshot.rows.map(\.isInjected))
+    #expect(frames.map(\.frame.minY) == snapshot.rows.map(\.y))
+    #expect(frames.map(\.frame.height) == snapshot.rows.map(\.height))
+    #expect(frames.allSatisfy { $0.frame.width == snapshot.width && $0.frame.minX == 0 })
+  }
+
   /// Rows for a long first load are built in the decoration's pieces on all cores: the update
   /// must report the same inserted ids in the same order, and content versions must be handed
   /// out as one thread would (the height cache, keyed by them, must hit for the same rows).
