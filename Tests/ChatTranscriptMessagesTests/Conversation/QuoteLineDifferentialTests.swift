@@ -72,6 +72,22 @@ import TranscriptGenerator
     }
   }
 
+  /// The column cut, read as bytes in one walk, against the plain reading: the line's scalars
+  /// up to its first break, then clusters taken one by one while they fit with the ellipsis.
+  @Test func columnCutsMatchTakingClustersOneByOne() {
+    var generator = SeededRandom(seed: Self.seed ^ 0xC07)
+    for iteration in 0..<3_000 {
+      let quote = Self.randomQuote(&generator)
+      let columns = Int.random(in: 0...70, using: &generator)
+      let expected = Reference.columnLine(quote, fittingIn: columns)
+      guard quote.line(fittingIn: columns) == expected else {
+        Issue.record(
+          "seed \(Self.seed) iteration \(iteration) columns \(columns) \(quote): expected \(expected)")
+        return
+      }
+    }
+  }
+
   /// The quote line as it was cut before: the same line read, then the most clusters that fit
   /// with the ellipsis found by bisection, measuring each try.
   enum Reference {
@@ -93,6 +109,20 @@ import TranscriptGenerator
         }
       }
       return ellipsized(fitting == 0 ? "" : String(visible[..<ends[fitting - 1]]))
+    }
+
+    static func columnLine(_ quote: MessageQuote, fittingIn columns: Int) -> String {
+      guard columns > 0 else { return "" }
+      let visible = fullLine(quote, readLimit: 4 * columns + 8)
+      guard displayWidth(of: visible) > columns else { return visible }
+      var end = visible.startIndex
+      var width = 0
+      for cluster in GraphemeClusters(visible) {
+        guard width + cluster.width + 1 <= columns else { break }
+        end = cluster.range.upperBound
+        width += cluster.width
+      }
+      return ellipsized(String(visible[..<end]))
     }
 
     static func fullLine(_ quote: MessageQuote, readLimit: Int) -> String {
