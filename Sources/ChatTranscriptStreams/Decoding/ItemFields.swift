@@ -123,10 +123,11 @@ struct ItemFields {
     try states.reactions.allowAbsent(.reactions)
     if hasTooManyReactions { throw .tooManyReactions(itemID: id) }
     if hasTooManyExtraFields { throw .tooManyExtraFields(itemID: id) }
+    let rare: StreamItem.RareFields? =
+      replyTo == nil && reactions == nil && extraFields == nil
+      ? nil : StreamItem.RareFields(replyTo: replyTo, reactions: reactions ?? [], extraFields: extraFields ?? [])
     return StreamItem(
       id: id, type: type, sender: sender, isIncoming: isIncoming, date: date, status: status, text: text,
-      width: width, height: height, caption: caption, isEdited: isEdited, isDeleted: isDeleted,
-      rare: StreamItem.RareFields(
-        replyTo: replyTo, reactions: reactions ?? [], extraFields: extraFields ?? []))
+      width: width, height: height, caption: caption, isEdited: isEdited, isDeleted: isDeleted, rare: rare)
   }
 }

@@ -45,17 +45,18 @@ public struct StreamItem: Sendable, Hashable {
 
   /// Creates an item from fields the decoder has read.
   ///
-  /// - Parameter rare: The fields most items lack; kept only when one is set.
+  /// - Parameter rare: The fields most items lack; kept only when one is set. `nil` when the caller
+  ///   knows none is, which spares a plain message making and freeing an empty set of them.
   init(
     id: String, type: String, sender: String?, isIncoming: Bool?, date: Timestamp?, status: DeliveryStatus?,
     text: String?, width: Double?, height: Double?, caption: String?, isEdited: Bool?, isDeleted: Bool?,
-    rare: RareFields
+    rare: RareFields?
   ) {
     storage = Storage(
       Fields(
         id: id, type: type, sender: sender, date: date, isIncoming: isIncoming, isEdited: isEdited,
         isDeleted: isDeleted, text: text, width: width, status: status, height: height, caption: caption,
-        rare: RareBox(rare)))
+        rare: rare.flatMap(RareBox.boxing)))
   }
 
   /// Unique within a transcript; never empty.
@@ -216,7 +217,7 @@ public struct StreamItem: Sendable, Hashable {
     /// The rare fields as a value; setting them boxes them anew (the box is shared by copies).
     var rareFields: RareFields {
       get { rare?.fields ?? RareFields() }
-      set { rare = RareBox(newValue) }
+      set { rare = RareBox.boxing(newValue) }
     }
   }
 
@@ -248,10 +249,16 @@ public struct StreamItem: Sendable, Hashable {
   final class RareBox: Hashable, Sendable {
     let fields: RareFields
 
-    /// `nil` when there is nothing to keep.
-    init?(_ fields: RareFields) {
-      guard !fields.isEmpty else { return nil }
+    private init(_ fields: RareFields) {
       self.fields = fields
+    }
+
+    /// The fields in a box, or `nil` when there is nothing to keep.
+    ///
+    /// Checked before making the box: a failable class initializer allocates the object first, so
+    /// every plain message paid an allocation and a free.
+    static func boxing(_ fields: RareFields) -> RareBox? {
+      fields.isEmpty ? nil : RareBox(fields)
     }
 
     static func == (lhs: RareBox, rhs: RareBox) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
