@@ -13,8 +13,11 @@
 /// - Numbers become the nearest `Double`; magnitudes beyond its range become ±infinity (which the
 ///   fields that take numbers then reject), tiny ones become zero.
 ///
-/// The bytes must be valid UTF-8 (see `UTF8Validator`): the scanner only looks for ASCII delimiters and
-/// passes other bytes through, and it decodes the character an error message names.
+/// Outside strings only ASCII passes the grammar, so checking the strings' content checks the whole line:
+/// the scanner checks the UTF-8 of each string it steps over that has a byte above ASCII, and the
+/// standard library checks the strings that `string()` makes, as it makes them, so no byte is checked
+/// twice. It throws `invalidUTF8` for a bad string; a caller that needs the first bad byte of the line,
+/// or that must report invalid UTF-8 before any other error, runs `UTF8Validator` when anything throws.
 struct JSONScanner {
   /// The deepest nesting of objects and arrays accepted; the line's own object is level 1.
   static let maximumDepth = 64
@@ -94,13 +97,21 @@ struct JSONScanner {
     guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
       throw unexpected(at: position)
     }
-    let span = try scanString()
+    let start = position &+ 1
+    let span: StringSpan
     let key: WireKey?
-    if span.hasEscapes {
-      unescape(from: span.start, to: span.end)
-      key = scratch.withUnsafeBytes { WireKey($0) }
+    if let (length, packed) = shortPlainKey(at: start) {
+      span = StringSpan(start: start, end: start &+ length, hasEscapes: false, isASCII: true)
+      key = WireKey(packed: packed)
+      position = span.end &+ 1
     } else {
-      key = WireKey(UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end]))
+      span = try scanString()
+      if span.hasEscapes {
+        unescape(from: span.start, to: span.end)
+        key = scratch.withUnsafeBytes { WireKey($0) }
+      } else {
+        key = WireKey(UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end]))
+      }
     }
     skipWhitespace()
     guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
@@ -109,6 +120,25 @@ struct JSONScanner {
     position &+= 1
     skipWhitespace()
     return (key, span)
+  }
+
+  /// The usual key, read with one load: fewer than eight ASCII bytes, no escape, and the closing quote
+  /// within the same eight bytes.
+  ///
+  /// - Parameter start: The index just past the opening quote.
+  /// - Returns: The key's length and its bytes packed as `WireKey(packed:)` takes them (no NUL, as a
+  ///   control character ends the search), or `nil` for any other key, which `scanString()` reads.
+  private func shortPlainKey(at start: Int) -> (length: Int, packed: UInt64)? {
+    guard start &+ 8 <= bytes.count else { return nil }
+    let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    let special = Self.specialBytes(in: word)
+    guard special != 0 else { return nil }
+    let length = special.trailingZeroBitCount / 8
+    let packed = word & ((1 &<< UInt64(length &* 8)) &- 1)
+    guard bytes[start &+ length] == UInt8(ascii: "\""), packed & 0x8080_8080_8080_8080 == 0 else {
+      return nil
+    }
+    return (length, packed)
   }
 
   /// Steps past the `,` before the next member, or past the `}` that closes the object.
@@ -228,8 +258,53 @@ struct JSONScanner {
   }
 
   /// Reads the string at the scanner.
+  ///
+  /// - Throws: A syntax error, or `invalidUTF8` when the string is not valid UTF-8.
   mutating func string() throws(StreamDecodingError) -> String {
-    try withStringBytes { String(decoding: $0, as: UTF8.self) }
+    let span = try scanString(checkingUTF8: false)
+    let content = UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end])
+    if span.hasEscapes {
+      try checkUTF8(of: span)
+      unescape(from: span.start, to: span.end)
+      return String(decoding: scratch, as: UTF8.self)
+    }
+    if span.isASCII && content.count <= 15 {
+      // Fits in a small string, which the standard library checks for ASCII only: the usual id.
+      return String(unsafeUninitializedCapacity: content.count) { buffer in
+        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: content)
+        return content.count
+      }
+    }
+    // The standard library checks the bytes as it makes the string, replacing bad ones, so the string
+    // holds exactly the line's bytes only when they are valid: a cheap comparison, and the only check.
+    var string = String(decoding: content, as: UTF8.self)
+    guard span.isASCII || Self.hasSameBytes(&string, content) else {
+      try checkUTF8(of: span)
+      throw .invalidUTF8(atByte: span.start &+ 1)  // not reached: the check above throws
+    }
+    return string
+  }
+
+  /// Whether `string`'s UTF-8 is exactly `bytes`, compared eight bytes at a time.
+  private static func hasSameBytes(_ string: inout String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    string.withUTF8 { utf8 in
+      let count = utf8.count
+      guard count == bytes.count else { return false }
+      let other = UnsafeRawBufferPointer(utf8)
+      var index = 0
+      while index &+ 8 <= count {
+        guard
+          other.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            == bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        else { return false }
+        index &+= 8
+      }
+      while index < count {
+        guard other[index] == bytes[index] else { return false }
+        index &+= 1
+      }
+      return true
+    }
   }
 
   /// Reads the string at the scanner and hands its decoded UTF-8 to `body` without making a `String`.
@@ -298,18 +373,23 @@ struct JSONScanner {
     var end: Int
     /// Whether the content has a backslash escape, so that it differs from the string it stands for.
     var hasEscapes: Bool
+    /// Whether every byte of the content is ASCII, so that it is valid UTF-8 without a check.
+    var isASCII: Bool
   }
 
   /// Checks the string at the scanner and steps over it.
   ///
+  /// - Parameter checkingUTF8: Whether to check the UTF-8 of content that is not all ASCII; `false`
+  ///   only when the caller checks it.
   /// - Returns: The range of its content between the quotes, and whether that contains escapes.
   /// - Complexity: O(*n*); runs of plain characters are checked eight bytes at a time.
-  private mutating func scanString() throws(StreamDecodingError) -> StringSpan {
+  private mutating func scanString(checkingUTF8: Bool = true) throws(StreamDecodingError) -> StringSpan {
     let start = position &+ 1
     var index = start
     var hasEscapes = false
+    var highBits: UInt64 = 0
     while true {
-      index = skipPlainWords(from: index)
+      index = skipPlainWords(from: index, highBits: &highBits)
       guard index < bytes.count else { throw unexpected(at: index) }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -320,40 +400,64 @@ struct JSONScanner {
       } else if byte < 0x20 {
         throw .syntax(.controlCharacter(byte), column: column(of: index))
       } else {
+        highBits |= UInt64(byte)
         index &+= 1
       }
     }
     position = index &+ 1
-    return StringSpan(start: start, end: index, hasEscapes: hasEscapes)
+    let span = StringSpan(
+      start: start, end: index, hasEscapes: hasEscapes, isASCII: highBits & 0x8080_8080_8080_8080 == 0)
+    if checkingUTF8 { try checkUTF8(of: span) }
+    return span
+  }
+
+  /// Checks that a string's content is valid UTF-8; content boundaries are quotes, never inside a
+  /// character, so the content is checked on its own.
+  ///
+  /// - Throws: `invalidUTF8` with the line's first bad byte within the content.
+  private func checkUTF8(of span: StringSpan) throws(StreamDecodingError) {
+    guard !span.isASCII,
+      let offset = UTF8Validator.firstInvalidByte(in: UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end]))
+    else { return }
+    throw .invalidUTF8(atByte: span.start &+ offset &+ 1)
   }
 
   /// Skips to the first `"`, `\` or control character at or after `start`, eight bytes at a time.
+  ///
+  /// - Parameter highBits: Receives, or-ed in, the bytes skipped, so the caller can tell whether all
+  ///   were ASCII.
+  /// - Returns: The index of that byte, or of the first of the last fewer than eight bytes of the line
+  ///   when none was found before them.
+  private func skipPlainWords(from start: Int, highBits: inout UInt64) -> Int {
+    var index = start
+    while index &+ 8 <= bytes.count {
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let special = Self.specialBytes(in: word)
+      if special != 0 {
+        highBits |= word & (special &- 1)  // the bytes below the first flag, and its low bits
+        return index &+ special.trailingZeroBitCount / 8
+      }
+      highBits |= word
+      index &+= 8
+    }
+    return index
+  }
+
+  /// Flags (with 0x80) the bytes of `word` that are `"`, `\` or control characters.
   ///
   /// The one place with bit tricks, because message texts make up most of a stream's bytes. For a word
   /// `w`, `(w - 0x01…01) & ~w & 0x80…80` flags the bytes of `w` that are zero, and with `0x20…20`
   /// instead of `0x01…01` the bytes below 0x20 (bytes of 0x80 and above are never flagged, as `~w` clears
   /// their top bit). A borrow can flag a byte wrongly, but only above a byte flagged rightly, so the
   /// lowest flag (the first byte, as words load little-endian) is always exact.
-  ///
-  /// - Returns: The index of that byte, or of the first of the last fewer than eight bytes of the line
-  ///   when none was found before them.
-  private func skipPlainWords(from start: Int) -> Int {
+  private static func specialBytes(in word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
-    var index = start
-    while index &+ 8 <= bytes.count {
-      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      let quotes = word ^ (ones &* 0x22)
-      let backslashes = word ^ (ones &* 0x5C)
-      let special =
-        (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-          | ((word &- ones &* 0x20) & ~word))
-        & (ones &* 0x80)
-      if special != 0 {
-        return index &+ special.trailingZeroBitCount / 8
-      }
-      index &+= 8
-    }
-    return index
+    let quotes = word ^ (ones &* 0x22)
+    let backslashes = word ^ (ones &* 0x5C)
+    return
+      (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+      | ((word &- ones &* 0x20) & ~word))
+      & (ones &* 0x80)
   }
 
   /// Checks the escape whose `\` is at `index`.

@@ -52,15 +52,17 @@ public struct StreamDecoder: Sendable {
   /// - Returns: The event, or why the line was rejected.
   /// - Complexity: O(*n*) in the length of the line.
   public func decode(_ line: UnsafeRawBufferPointer) -> Result<StreamEvent, StreamDecodingError> {
-    if let offset = UTF8Validator.firstInvalidByte(in: line) {
-      return .failure(.invalidUTF8(atByte: offset + 1))
-    }
     var scanner = JSONScanner(bytes: line)
     do throws(StreamDecodingError) {
       let fields = try EventFields(reading: &scanner)
       try scanner.endDocument()
       return .success(try fields.event())
     } catch {
+      // A line the scanner accepts had all its bytes checked on the way (see `JSONScanner`), so the
+      // whole line is checked only here: invalid UTF-8 anywhere is reported before any other error.
+      if let offset = UTF8Validator.firstInvalidByte(in: line) {
+        return .failure(.invalidUTF8(atByte: offset + 1))
+      }
       return .failure(error)
     }
   }

@@ -1,9 +1,9 @@
 /// Finds the first ill-formed UTF-8 sequence in a line, so the decoder can report it by byte offset.
 ///
-/// Validating the whole line up front, instead of inside the JSON scanner, gives one precise message for
-/// any bad byte (inside or outside a string) and lets the scanner copy string bytes without re-checking
-/// them. Well-formed means exactly what the Unicode Standard's table 3-7 allows: no overlong forms, no
-/// surrogates, nothing above U+10FFFF.
+/// The scanner checks the content of strings that are not all ASCII as it steps over them, and the decoder
+/// checks a whole line only when it rejects it, so that any bad byte (inside or outside a string) gives
+/// one precise message, before any other error. Well-formed means exactly what the Unicode Standard's
+/// table 3-7 allows: no overlong forms, no surrogates, nothing above U+10FFFF.
 enum UTF8Validator {
   /// The 0-based offset of the lead byte of the first ill-formed sequence, or `nil` when all is well.
   ///

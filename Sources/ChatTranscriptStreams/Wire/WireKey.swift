@@ -32,6 +32,13 @@ enum WireKey: CaseIterable {
       packed |= UInt64(byte) << shift
       shift &+= 8
     }
+    self.init(packed: packed)
+  }
+
+  /// Recognises a name of at most eight bytes, none of them NUL, packed as `init?(_:)` packs it.
+  ///
+  /// The scanner packs the keys it meets with one load of the line's bytes, and comes here directly.
+  init?(packed: UInt64) {
     switch packed {
     case 0x706f: self = .op
     case 0x6469: self = .id
