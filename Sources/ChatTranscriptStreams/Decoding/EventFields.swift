@@ -67,15 +67,17 @@ struct EventFields {
   }
 
   /// The event the fields describe, or the first problem with the fields its op needs.
-  consuming func event() throws(StreamDecodingError) -> StreamEvent {
+  ///
+  /// Moves the values it uses out (`take()`), leaving the fields spent, as `ItemFields.item()` does.
+  mutating func event() throws(StreamDecodingError) -> StreamEvent {
     if let opError { throw opError }
     try states.op.require(.op)
     guard let op else { throw .missing(WireKey.op.name) }  // not reached: a present op has a value
     switch op {
     case .insert:
-      let item = try required(item, itemError, states.item, .item)
-      let after = try optionalID(after, states.after, .after)
-      let before = try optionalID(before, states.before, .before)
+      let item = try Self.required(item.take(), itemError, states.item, .item)
+      let after = try Self.optionalID(after.take(), states.after, .after)
+      let before = try Self.optionalID(before.take(), states.before, .before)
       switch (after, before) {
       case (nil, nil): return .insert(item, position: .end)
       case (let id?, nil): return .insert(item, position: .after(id))
@@ -83,32 +85,33 @@ struct EventFields {
       case (_?, _?): throw .conflictingPositions
       }
     case .update:
-      return .update(try required(item, itemError, states.item, .item))
+      return .update(try Self.required(item.take(), itemError, states.item, .item))
     case .status:
-      let id = try requiredID(id, states.id, .id)
-      return .status(id: id, try required(status, nil, states.status, .status))
+      let id = try Self.requiredID(id.take(), states.id, .id)
+      return .status(id: id, try Self.required(status.take(), nil, states.status, .status))
     case .delete:
-      return .delete(id: try requiredID(id, states.id, .id))
+      return .delete(id: try Self.requiredID(id.take(), states.id, .id))
     case .prepend:
-      return .prepend(try required(items, itemsError, states.items, .items))
+      return .prepend(try Self.required(items.take(), itemsError, states.items, .items))
     case .typing:
-      let sender = try requiredID(sender, states.sender, .sender)
-      return .typing(sender: sender, isActive: try required(isActive, nil, states.isActive, .active))
+      let sender = try Self.requiredID(sender.take(), states.sender, .sender)
+      let isActive = try Self.required(isActive, nil, states.isActive, .active)
+      return .typing(sender: sender, isActive: isActive)
     case .react:
-      let id = try requiredID(id, states.id, .id)
-      let sender = try requiredID(sender, states.sender, .sender)
-      let reaction = try requiredID(reaction, states.reaction, .reaction)
+      let id = try Self.requiredID(id.take(), states.id, .id)
+      let sender = try Self.requiredID(sender.take(), states.sender, .sender)
+      let reaction = try Self.requiredID(reaction.take(), states.reaction, .reaction)
       try states.isActive.allowAbsent(.active)
       return .react(id: id, sender: sender, reaction: reaction, isActive: isActive ?? true)
     case .read:
-      let sender = try requiredID(sender, states.sender, .sender)
-      return .read(sender: sender, upTo: try requiredID(upTo, states.upTo, .upTo))
+      let sender = try Self.requiredID(sender.take(), states.sender, .sender)
+      return .read(sender: sender, upTo: try Self.requiredID(upTo.take(), states.upTo, .upTo))
     case .lastRead:
-      return .lastRead(id: try requiredID(id, states.id, .id))
+      return .lastRead(id: try Self.requiredID(id.take(), states.id, .id))
     }
   }
 
-  private func required<Value>(
+  private static func required<Value>(
     _ value: Value?, _ error: StreamDecodingError?, _ state: FieldState, _ key: WireKey
   ) throws(StreamDecodingError) -> Value {
     if let error { throw error }
@@ -118,16 +121,16 @@ struct EventFields {
   }
 
   /// A required id-like string: ids, senders and reactions must not be empty.
-  private func requiredID(
+  private static func requiredID(
     _ value: String?, _ state: FieldState, _ key: WireKey
   ) throws(StreamDecodingError) -> String {
-    let value = try required(value, nil, state, key)
+    let value = try Self.required(value, nil, state, key)
     guard !value.isEmpty else { throw .empty(key.name) }
     return value
   }
 
   /// An optional id (`"after"`, `"before"`) that must not be empty when given.
-  private func optionalID(
+  private static func optionalID(
     _ value: String?, _ state: FieldState, _ key: WireKey
   ) throws(StreamDecodingError) -> String? {
     try state.allowAbsent(key)

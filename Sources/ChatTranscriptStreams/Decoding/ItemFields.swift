@@ -102,11 +102,14 @@ struct ItemFields {
 
   /// The item, or the first problem in field order (id, type, then the optional fields, too many
   /// reactions with them), and last too many unknown fields.
-  consuming func item() throws(StreamDecodingError) -> StreamItem {
+  ///
+  /// Moves the values out (`take()`), leaving the fields spent: copying them cost a retain and a
+  /// release per string.
+  mutating func item() throws(StreamDecodingError) -> StreamItem {
     try states.id.require(.id)
-    guard let id, !id.isEmpty else { throw .empty(WireKey.id.name) }
+    guard let id = id.take(), !id.isEmpty else { throw .empty(WireKey.id.name) }
     try states.type.require(.type)
-    guard let type, !type.isEmpty else { throw .empty(WireKey.type.name) }
+    guard let type = type.take(), !type.isEmpty else { throw .empty(WireKey.type.name) }
     try states.sender.allowAbsent(.sender)
     try states.isIncoming.allowAbsent(.incoming)
     try states.date.allowAbsent(.date)
@@ -125,9 +128,12 @@ struct ItemFields {
     if hasTooManyExtraFields { throw .tooManyExtraFields(itemID: id) }
     let rare: StreamItem.RareFields? =
       replyTo == nil && reactions == nil && extraFields == nil
-      ? nil : StreamItem.RareFields(replyTo: replyTo, reactions: reactions ?? [], extraFields: extraFields ?? [])
+      ? nil
+      : StreamItem.RareFields(
+        replyTo: replyTo.take(), reactions: reactions.take() ?? [], extraFields: extraFields.take() ?? [])
     return StreamItem(
-      id: id, type: type, sender: sender, isIncoming: isIncoming, date: date, status: status, text: text,
-      width: width, height: height, caption: caption, isEdited: isEdited, isDeleted: isDeleted, rare: rare)
+      id: id, type: type, sender: sender.take(), isIncoming: isIncoming, date: date, status: status,
+      text: text.take(), width: width, height: height, caption: caption.take(), isEdited: isEdited,
+      isDeleted: isDeleted, rare: rare)
   }
 }

@@ -145,7 +145,7 @@ extension JSONScanner {
     value = nil
     error = nil
     guard nextValueKind == .object else { return try skipNonValue() }
-    let fields = try ItemFields(reading: &self)
+    var fields = try ItemFields(reading: &self)
     do throws(StreamDecodingError) {
       value = try fields.item()
       return .present
@@ -179,7 +179,7 @@ extension JSONScanner {
       if error != nil {
         try skipValue()
       } else if nextValueKind == .object {
-        let fields = try ItemFields(reading: &self)
+        var fields = try ItemFields(reading: &self)
         do throws(StreamDecodingError) {
           items.append(try fields.item())
         } catch let itemError {

@@ -122,19 +122,19 @@ struct JSONScanner {
     return (key, span)
   }
 
-  /// The usual key, read with one load: fewer than eight ASCII bytes, no escape, and the closing quote
-  /// within the same eight bytes.
+  /// The usual key, read with one load: at most eight ASCII bytes, no escape, and the closing quote
+  /// within or just after those eight bytes.
   ///
   /// - Parameter start: The index just past the opening quote.
   /// - Returns: The key's length and its bytes packed as `WireKey(packed:)` takes them (no NUL, as a
   ///   control character ends the search), or `nil` for any other key, which `scanString()` reads.
+  @inline(__always)
   private func shortPlainKey(at start: Int) -> (length: Int, packed: UInt64)? {
-    guard start &+ 8 <= bytes.count else { return nil }
+    guard start &+ 9 <= bytes.count else { return nil }
     let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
     let special = Self.specialBytes(in: word)
-    guard special != 0 else { return nil }
-    let length = special.trailingZeroBitCount / 8
-    let packed = word & ((1 &<< UInt64(length &* 8)) &- 1)
+    let length = special == 0 ? 8 : special.trailingZeroBitCount / 8
+    let packed = length == 8 ? word : word & ((1 &<< UInt64(length &* 8)) &- 1)
     guard bytes[start &+ length] == UInt8(ascii: "\""), packed & 0x8080_8080_8080_8080 == 0 else {
       return nil
     }
@@ -417,7 +417,8 @@ struct JSONScanner {
   /// - Throws: `invalidUTF8` with the line's first bad byte within the content.
   private func checkUTF8(of span: StringSpan) throws(StreamDecodingError) {
     guard !span.isASCII,
-      let offset = UTF8Validator.firstInvalidByte(in: UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end]))
+      let offset = UTF8Validator.firstInvalidByte(
+        in: UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end]))
     else { return }
     throw .invalidUTF8(atByte: span.start &+ offset &+ 1)
   }

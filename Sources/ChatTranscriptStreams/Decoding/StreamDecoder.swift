@@ -54,7 +54,7 @@ public struct StreamDecoder: Sendable {
   public func decode(_ line: UnsafeRawBufferPointer) -> Result<StreamEvent, StreamDecodingError> {
     var scanner = JSONScanner(bytes: line)
     do throws(StreamDecodingError) {
-      let fields = try EventFields(reading: &scanner)
+      var fields = try EventFields(reading: &scanner)
       try scanner.endDocument()
       return .success(try fields.event())
     } catch {
