@@ -8,6 +8,22 @@ struct EventFields {
   /// The operations of the wire format.
   enum Op {
     case insert, update, status, delete, prepend, typing, react, read, lastRead
+
+    /// The operation a name stands for, or `nil` for names that are not operations.
+    init?(_ name: WireKey) {
+      switch name {
+      case .insert: self = .insert
+      case .update: self = .update
+      case .status: self = .status
+      case .delete: self = .delete
+      case .prepend: self = .prepend
+      case .typing: self = .typing
+      case .react: self = .react
+      case .read: self = .read
+      case .lastRead: self = .lastRead
+      default: return nil
+      }
+    }
   }
 
   private var op: Op?

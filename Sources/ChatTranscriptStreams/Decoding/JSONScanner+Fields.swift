@@ -206,19 +206,13 @@ extension JSONScanner {
     value = nil
     error = nil
     guard nextValueKind == .string else { return try skipNonValue() }
+    if let op = shortPlainName(EventFields.Op.init) {
+      value = op
+      return .present
+    }
     try withStringBytes { name in
-      switch WireKey(name) {
-      case .insert: value = .insert
-      case .update: value = .update
-      case .status: value = .status
-      case .delete: value = .delete
-      case .prepend: value = .prepend
-      case .typing: value = .typing
-      case .react: value = .react
-      case .read: value = .read
-      case .lastRead: value = .lastRead
-      default: error = .unknownOp(String(decoding: name, as: UTF8.self))
-      }
+      value = WireKey(name).flatMap(EventFields.Op.init)
+      if value == nil { error = .unknownOp(String(decoding: name, as: UTF8.self)) }
     }
     return value == nil ? .invalid : .present
   }

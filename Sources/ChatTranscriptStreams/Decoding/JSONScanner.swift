@@ -141,6 +141,17 @@ struct JSONScanner {
     return (length, packed)
   }
 
+  /// Reads the string at the scanner when it is a short plain name (see `shortPlainKey(at:)`) that
+  /// `recognize` takes; otherwise the scanner does not move.
+  mutating func shortPlainName<Value>(_ recognize: (WireKey) -> Value?) -> Value? {
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "\""),
+      let (length, packed) = shortPlainKey(at: position &+ 1), let key = WireKey(packed: packed),
+      let value = recognize(key)
+    else { return nil }
+    position &+= length &+ 2
+    return value
+  }
+
   /// Steps past the `,` before the next member, or past the `}` that closes the object.
   ///
   /// - Returns: Whether another member follows.
@@ -521,10 +532,12 @@ struct JSONScanner {
     scratch.removeAll(keepingCapacity: true)
     var index = start
     while index < end {
-      let byte = bytes[index]
-      guard byte == UInt8(ascii: "\\") else {
-        scratch.append(byte)
-        index &+= 1
+      // The characters up to the next escape are copied as one run.
+      var runEnd = index
+      while runEnd < end && bytes[runEnd] != UInt8(ascii: "\\") { runEnd &+= 1 }
+      if runEnd > index {
+        scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<runEnd]))
+        index = runEnd
         continue
       }
       let kind = bytes[index &+ 1]
@@ -649,6 +662,7 @@ struct JSONScanner {
 
   // MARK: Whitespace and errors
 
+  @inline(__always)
   private mutating func skipWhitespace() {
     while position < bytes.count {
       switch bytes[position] {
