@@ -394,6 +394,7 @@ struct JSONScanner {
   ///   only when the caller checks it.
   /// - Returns: The range of its content between the quotes, and whether that contains escapes.
   /// - Complexity: O(*n*); runs of plain characters are checked eight bytes at a time.
+  @inline(__always)
   private mutating func scanString(checkingUTF8: Bool = true) throws(StreamDecodingError) -> StringSpan {
     let start = position &+ 1
     var index = start
