@@ -28,6 +28,10 @@ struct JSONScanner {
   }
 
   private let bytes: UnsafeRawBufferPointer
+  /// The bytes' address, never `nil`, and their count: reading through them spares the `nil` checks
+  /// of `bytes` on every access, a good part of the cost of scanning a short string.
+  private let base: UnsafeRawPointer
+  private let count: Int
   private var position = 0
   private var depth = 0
   /// Reused output for strings that contain escapes; empty until the first one.
@@ -35,6 +39,17 @@ struct JSONScanner {
 
   init(bytes: UnsafeRawBufferPointer) {
     self.bytes = bytes
+    // An empty buffer may have no address; any will do then, as nothing is read through it.
+    base = bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+    count = bytes.count
+  }
+
+  /// The byte at `index`, which must be below `count`.
+  private subscript(index: Int) -> UInt8 {
+    @inline(__always) get {
+      assert(index >= 0 && index < count)
+      return base.load(fromByteOffset: index, as: UInt8.self)
+    }
   }
 
   // MARK: Structure
@@ -65,7 +80,7 @@ struct JSONScanner {
   /// Checks that only whitespace follows the line's object.
   mutating func endDocument() throws(StreamDecodingError) {
     skipWhitespace()
-    guard position == bytes.count else { throw unexpected(at: position) }
+    guard position == count else { throw unexpected(at: position) }
   }
 
   /// Enters the object whose `{` is next.
@@ -74,7 +89,7 @@ struct JSONScanner {
   mutating func beginObject() throws(StreamDecodingError) -> Bool {
     try enterContainer()
     skipWhitespace()
-    if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+    if position < count, self[position] == UInt8(ascii: "}") {
       position &+= 1
       depth &-= 1
       return false
@@ -94,7 +109,7 @@ struct JSONScanner {
   /// - Returns: The key when the wire format knows it, and the key's text between its quotes, which
   ///   `keyName(in:)` turns into strings when the member is kept as it is.
   mutating func memberKeyAndSpan() throws(StreamDecodingError) -> (key: WireKey?, span: StringSpan) {
-    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+    guard position < count, self[position] == UInt8(ascii: "\"") else {
       throw unexpected(at: position)
     }
     let start = position &+ 1
@@ -114,7 +129,7 @@ struct JSONScanner {
       }
     }
     skipWhitespace()
-    guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+    guard position < count, self[position] == UInt8(ascii: ":") else {
       throw unexpected(at: position)
     }
     position &+= 1
@@ -130,12 +145,12 @@ struct JSONScanner {
   ///   control character ends the search), or `nil` for any other key, which `scanString()` reads.
   @inline(__always)
   private func shortPlainKey(at start: Int) -> (length: Int, packed: UInt64)? {
-    guard start &+ 9 <= bytes.count else { return nil }
-    let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    guard start &+ 9 <= count else { return nil }
+    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
     let special = Self.specialBytes(in: word)
     let length = special == 0 ? 8 : special.trailingZeroBitCount / 8
     let packed = length == 8 ? word : word & ((1 &<< UInt64(length &* 8)) &- 1)
-    guard bytes[start &+ length] == UInt8(ascii: "\""), packed & 0x8080_8080_8080_8080 == 0 else {
+    guard self[start &+ length] == UInt8(ascii: "\""), packed & 0x8080_8080_8080_8080 == 0 else {
       return nil
     }
     return (length, packed)
@@ -144,7 +159,7 @@ struct JSONScanner {
   /// Reads the string at the scanner when it is a short plain name (see `shortPlainKey(at:)`) that
   /// `recognize` takes; otherwise the scanner does not move.
   mutating func shortPlainName<Value>(_ recognize: (WireKey) -> Value?) -> Value? {
-    guard position < bytes.count, bytes[position] == UInt8(ascii: "\""),
+    guard position < count, self[position] == UInt8(ascii: "\""),
       let (length, packed) = shortPlainKey(at: position &+ 1), let key = WireKey(packed: packed),
       let value = recognize(key)
     else { return nil }
@@ -157,8 +172,8 @@ struct JSONScanner {
   /// - Returns: Whether another member follows.
   mutating func nextMember() throws(StreamDecodingError) -> Bool {
     skipWhitespace()
-    guard position < bytes.count else { throw unexpected(at: position) }
-    switch bytes[position] {
+    guard position < count else { throw unexpected(at: position) }
+    switch self[position] {
     case UInt8(ascii: ","):
       position &+= 1
       skipWhitespace()
@@ -178,7 +193,7 @@ struct JSONScanner {
   mutating func beginArray() throws(StreamDecodingError) -> Bool {
     try enterContainer()
     skipWhitespace()
-    if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+    if position < count, self[position] == UInt8(ascii: "]") {
       position &+= 1
       depth &-= 1
       return false
@@ -191,8 +206,8 @@ struct JSONScanner {
   /// - Returns: Whether another element follows.
   mutating func nextElement() throws(StreamDecodingError) -> Bool {
     skipWhitespace()
-    guard position < bytes.count else { throw unexpected(at: position) }
-    switch bytes[position] {
+    guard position < count else { throw unexpected(at: position) }
+    switch self[position] {
     case UInt8(ascii: ","):
       position &+= 1
       skipWhitespace()
@@ -218,8 +233,8 @@ struct JSONScanner {
 
   /// The kind of the value at the scanner, judged by its first byte.
   var nextValueKind: ValueKind {
-    guard position < bytes.count else { return .invalid }
-    switch bytes[position] {
+    guard position < count else { return .invalid }
+    switch self[position] {
     case UInt8(ascii: "{"): return .object
     case UInt8(ascii: "["): return .array
     case UInt8(ascii: "\""): return .string
@@ -339,11 +354,11 @@ struct JSONScanner {
     if isShortInteger {
       // At most 15 digits: exact in an Int and in a Double, so no rounding question arises.
       var index = start
-      let isNegative = bytes[index] == UInt8(ascii: "-")
+      let isNegative = self[index] == UInt8(ascii: "-")
       if isNegative { index &+= 1 }
       var value = 0
       while index < end {
-        value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
+        value = value &* 10 &+ Int(self[index] &- UInt8(ascii: "0"))
         index &+= 1
       }
       return isNegative ? -Double(value) : Double(value)
@@ -355,7 +370,7 @@ struct JSONScanner {
 
   /// Reads `true` or `false`.
   mutating func bool() throws(StreamDecodingError) -> Bool {
-    if position < bytes.count, bytes[position] == UInt8(ascii: "t") {
+    if position < count, self[position] == UInt8(ascii: "t") {
       try literal("true")
       return true
     }
@@ -371,7 +386,7 @@ struct JSONScanner {
   private mutating func literal(_ word: StaticString) throws(StreamDecodingError) {
     let expected = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
     for byte in expected {
-      guard position < bytes.count, bytes[position] == byte else { throw unexpected(at: position) }
+      guard position < count, self[position] == byte else { throw unexpected(at: position) }
       position &+= 1
     }
   }
@@ -402,8 +417,8 @@ struct JSONScanner {
     var highBits: UInt64 = 0
     while true {
       index = skipPlainWords(from: index, highBits: &highBits)
-      guard index < bytes.count else { throw unexpected(at: index) }
-      let byte = bytes[index]
+      guard index < count else { throw unexpected(at: index) }
+      let byte = self[index]
       if byte == UInt8(ascii: "\"") {
         break
       } else if byte == UInt8(ascii: "\\") {
@@ -443,8 +458,8 @@ struct JSONScanner {
   ///   when none was found before them.
   private func skipPlainWords(from start: Int, highBits: inout UInt64) -> Int {
     var index = start
-    while index &+ 8 <= bytes.count {
-      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+    while index &+ 8 <= count {
+      let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
       let special = Self.specialBytes(in: word)
       if special != 0 {
         highBits |= word & (special &- 1)  // the bytes below the first flag, and its low bits
@@ -477,8 +492,8 @@ struct JSONScanner {
   ///
   /// - Returns: The index just past the escape (past both halves of a surrogate pair).
   private func checkEscape(at index: Int) throws(StreamDecodingError) -> Int {
-    guard index &+ 1 < bytes.count else { throw unexpected(at: index &+ 1) }
-    switch bytes[index &+ 1] {
+    guard index &+ 1 < count else { throw unexpected(at: index &+ 1) }
+    switch self[index &+ 1] {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
       UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
       return index &+ 2
@@ -487,8 +502,8 @@ struct JSONScanner {
       switch unit {
       case 0xD800...0xDBFF:
         let next = index &+ 6
-        guard next &+ 1 < bytes.count, bytes[next] == UInt8(ascii: "\\"),
-          bytes[next &+ 1] == UInt8(ascii: "u"),
+        guard next &+ 1 < count, self[next] == UInt8(ascii: "\\"),
+          self[next &+ 1] == UInt8(ascii: "u"),
           (0xDC00...0xDFFF).contains(try hexUnit(at: next))
         else { throw .syntax(.loneSurrogate(unit), column: column(of: index)) }
         return next &+ 6
@@ -512,10 +527,10 @@ struct JSONScanner {
 
   /// The four hex digits after the `\u` at `index`, or `nil` when they are missing or not hex.
   private func hexValue(at index: Int) -> UInt16? {
-    guard index &+ 6 <= bytes.count else { return nil }
+    guard index &+ 6 <= count else { return nil }
     var unit: UInt16 = 0
     for offset in 2..<6 {
-      let byte = bytes[index &+ offset]
+      let byte = self[index &+ offset]
       let digit: UInt8
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
@@ -535,13 +550,13 @@ struct JSONScanner {
     while index < end {
       // The characters up to the next escape are copied as one run.
       var runEnd = index
-      while runEnd < end && bytes[runEnd] != UInt8(ascii: "\\") { runEnd &+= 1 }
+      while runEnd < end && self[runEnd] != UInt8(ascii: "\\") { runEnd &+= 1 }
       if runEnd > index {
         scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<runEnd]))
         index = runEnd
         continue
       }
-      let kind = bytes[index &+ 1]
+      let kind = self[index &+ 1]
       index &+= 2
       switch kind {
       case UInt8(ascii: "b"): scratch.append(0x08)
@@ -579,10 +594,10 @@ struct JSONScanner {
   ) {
     let start = position
     var index = position
-    if bytes[index] == UInt8(ascii: "-") { index &+= 1 }
+    if self[index] == UInt8(ascii: "-") { index &+= 1 }
     let integerStart = index
-    guard index < bytes.count else { throw unexpected(at: index) }
-    if bytes[index] == UInt8(ascii: "0") {
+    guard index < count else { throw unexpected(at: index) }
+    if self[index] == UInt8(ascii: "0") {
       index &+= 1  // a leading zero stands alone: "01" ends after the 0 and the 1 is then unexpected
     } else if isDigit(at: index) {
       index = skipDigits(from: index)
@@ -590,16 +605,16 @@ struct JSONScanner {
       throw unexpected(at: index)
     }
     var isInteger = true
-    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+    if index < count, self[index] == UInt8(ascii: ".") {
       isInteger = false
       index &+= 1
       guard isDigit(at: index) else { throw unexpected(at: index) }
       index = skipDigits(from: index)
     }
-    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+    if index < count, self[index] | 0x20 == UInt8(ascii: "e") {
       isInteger = false
       index &+= 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < count, self[index] == UInt8(ascii: "+") || self[index] == UInt8(ascii: "-") {
         index &+= 1
       }
       guard isDigit(at: index) else { throw unexpected(at: index) }
@@ -610,7 +625,7 @@ struct JSONScanner {
   }
 
   private func isDigit(at index: Int) -> Bool {
-    index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+    index < count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self[index])
   }
 
   private func skipDigits(from start: Int) -> Int {
@@ -665,8 +680,8 @@ struct JSONScanner {
 
   @inline(__always)
   private mutating func skipWhitespace() {
-    while position < bytes.count {
-      switch bytes[position] {
+    while position < count {
+      switch self[position] {
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
         position &+= 1
       default:
@@ -677,7 +692,7 @@ struct JSONScanner {
 
   /// The error for finding the byte at `index` (or the end of the line) where something else belongs.
   private func unexpected(at index: Int) -> StreamDecodingError {
-    guard index < bytes.count else { return .syntax(.unexpectedEnd, column: column(of: bytes.count)) }
+    guard index < count else { return .syntax(.unexpectedEnd, column: column(of: count)) }
     return .syntax(.unexpectedCharacter(scalar(at: index)), column: column(of: index))
   }
 
@@ -694,7 +709,7 @@ struct JSONScanner {
 
   /// The scalar whose UTF-8 starts at `index`.
   private func scalar(at index: Int) -> Unicode.Scalar {
-    let tail = UnsafeRawBufferPointer(rebasing: bytes[index..<min(index &+ 4, bytes.count)])
+    let tail = UnsafeRawBufferPointer(rebasing: bytes[index..<min(index &+ 4, count)])
     return String(decoding: tail, as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
   }
 }
