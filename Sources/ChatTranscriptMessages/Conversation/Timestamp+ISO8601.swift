@@ -77,6 +77,7 @@ private struct FixedFieldReader {
   var isAtEnd: Bool { position == bytes.count }
 
   /// Reads exactly `digits` ASCII digits as a number, or consumes nothing and returns `nil`.
+  @inline(__always)
   mutating func number(digits: Int) -> Int? {
     guard bytes.count - position >= digits else { return nil }
     var value = 0
@@ -106,7 +107,14 @@ private struct FixedFieldReader {
   }
 
   /// Consumes whichever of the given characters comes next, if any.
-  mutating func skip(oneOf characters: Unicode.Scalar...) -> Bool {
-    characters.contains { skip($0) }
+  ///
+  /// Two or three characters, not a variadic list: a list is an array made on every call,
+  /// and a date is read for every message of a stream.
+  mutating func skip(oneOf first: Unicode.Scalar, _ second: Unicode.Scalar, _ third: Unicode.Scalar? = nil)
+    -> Bool
+  {
+    if skip(first) || skip(second) { return true }
+    guard let third else { return false }
+    return skip(third)
   }
 }
