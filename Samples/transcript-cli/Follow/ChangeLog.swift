@@ -23,8 +23,9 @@ import CommandLineSupport
 final class ChangeLog: FollowDisplay {
   private let controller: ChatTranscriptController
   private let transcript: StreamTranscript
-  private let renderer = PlainTextRenderer()
-  private var output = OutputBuffer(fileDescriptor: 1)
+  /// Pages are turned into text and written on a thread of their own while the next burst is
+  /// applied and laid out here; marker lines go through it too, so everything stays in order.
+  private let writer = PageWriter { scene, _ in PlainTextRenderer().render(scene) + "\n" }
   /// Ids of stream items printed so far, by their UTF-8 bytes: deletions are reported for
   /// these only.
   private var itemIDs: Set<UTF8Key> = []
@@ -40,7 +41,7 @@ final class ChangeLog: FollowDisplay {
 
   func show(_ changes: ChangeSet, progress: FollowProgress) {
     for id in changes.deletedIDs where itemIDs.remove(UTF8Key(id)) != nil {
-      output.append("- deleted \(escapedField(id))\n")
+      writer.write("- deleted \(escapedField(id))\n")
     }
     // Consecutive new rows are drawn as one span: one pass through the viewport for a burst's
     // messages, not one per row. An updated row starts a span of its own, after its marker.
@@ -52,19 +53,19 @@ final class ChangeLog: FollowDisplay {
         continue
       }
       if let current = span { draw(rows: current) }
-      if isUpdate { output.append("~ updated \(escapedField(rowID.id))\n") }
+      if isUpdate { writer.write("~ updated \(escapedField(rowID.id))\n") }
       span = row..<row + 1
     }
     if let span { draw(rows: span) }
     for row in changes.insertedRows where !row.isInjected && transcript.contains(id: row.id) {
       itemIDs.insert(UTF8Key(row.id))
     }
-    // A reader at the other end of the pipe sees each burst at once.
-    output.flush()
+    // A reader at the other end of the pipe sees each burst once it is drawn.
+    writer.flush()
   }
 
   func finish(_ progress: FollowProgress) {
-    output.flush()
+    writer.finish()
   }
 
   /// The rows `wanted` names, top to bottom; every one must be in the transcript.
@@ -117,6 +118,6 @@ final class ChangeLog: FollowDisplay {
     let bottom =
       rows.upperBound < controller.rowCount
       ? controller.frame(ofRow: rows.upperBound).minY : controller.contentHeight
-    controller.renderRows(from: top, to: bottom, by: renderer) { output.append($0) }
+    controller.forEachPage(from: top, to: bottom) { writer.submit($0, rowOffset: $1) }
   }
 }

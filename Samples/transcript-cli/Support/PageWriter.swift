@@ -41,6 +41,11 @@ final class PageWriter: Sendable {
     }
   }
 
+  /// Writes out what was handed in before, once it is drawn, without waiting for it.
+  func flush() {
+    queue.async { [self] in output.withLock { $0.flush() } }
+  }
+
   /// Waits until everything handed in is written.
   func finish() {
     queue.sync { output.withLock { $0.flush() } }

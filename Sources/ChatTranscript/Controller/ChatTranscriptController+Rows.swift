@@ -60,8 +60,9 @@ extension ChatTranscriptController {
       return DecorationPieces(leadingEdge: 0..<count, trailingEdge: count..<count)
     }
     // Many pieces per core: cores take them as they finish, so the one that draws slow
-    // pieces (long texts) does not leave the others waiting at the end.
-    let pieceCount = max(min(activeProcessorCount * 16, interior.count / 2_048), 1)
+    // pieces (long texts) does not leave the others waiting at the end. A piece of 512 items
+    // is a few milliseconds of work, far more than handing it over costs.
+    let pieceCount = max(min(activeProcessorCount * 16, interior.count / 512), 1)
     let pieces = (0..<pieceCount).map { piece in
       let lower = interior.lowerBound + piece * interior.count / pieceCount
       let upper = interior.lowerBound + (piece + 1) * interior.count / pieceCount
