@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptMessages
 import ChatTranscriptStreams
 import Foundation
 import Testing
@@ -49,6 +50,9 @@ import TranscriptGenerator
     for event in SyntheticTranscript(count: 6_000, seed: seed) {
       #expect(observed.apply(event).map(\.description) == unobserved.apply(event).map(\.description))
       events += 1
+      if events % 250 == 0 {
+        #expect(Self.staleQuotes(in: unobserved).isEmpty, "seed \(seed) event \(events)")
+      }
     }
     let items = unobserved.chatItems.compactMap { $0 as? StreamItem }
     #expect(events == 6_000 && items.count > 2_000)
@@ -56,6 +60,53 @@ import TranscriptGenerator
     #expect(mirror.items == items, "seed \(seed)")
     #expect(items.filter { $0.quote != nil }.count > 100)
     #expect(items.allSatisfy { unobserved.index(ofID: $0.id) == items.firstIndex(of: $0) })
+  }
+
+  /// Deleting and bringing back quoted messages, replies first: every reply shows its quoted
+  /// message as it is now, whichever path inserted it.
+  @Test func repliesFollowTheirMessageComingAndGoing() {
+    let transcript = StreamTranscript()
+    func item(_ id: String, replyTo: String? = nil, text: String = "hi") -> StreamItem {
+      var item = StreamItem(id: id, type: "text", text: text)
+      item.replyTo = replyTo
+      return item
+    }
+    let steps: [StreamEvent] = [
+      .insert(item("r1", replyTo: "m1"), position: .end),
+      .insert(item("m0"), position: .end),
+      .prepend([item("m1", text: "first"), item("r2", replyTo: "m1")]),
+      .delete(id: "m1"),
+      .insert(item("m1", text: "again"), position: .end),
+      .insert(item("r3", replyTo: "r3"), position: .end),
+      .delete(id: "r3"),
+      .insert(item("r4", replyTo: "gone"), position: .end),
+      .delete(id: "r4"),
+      .insert(item("gone", text: "late"), position: .end),
+    ]
+    for (number, step) in steps.enumerated() {
+      #expect(transcript.apply(step).isEmpty, "step \(number)")
+      #expect(Self.staleQuotes(in: transcript).isEmpty, "step \(number)")
+    }
+    let quotes = transcript.chatItems.compactMap { ($0 as? StreamItem)?.quote }
+    #expect(quotes == [.message(sender: "", text: "again"), .message(sender: "", text: "again")])
+  }
+
+  /// Replies whose quote is not what their quoted message shows now.
+  static func staleQuotes(in transcript: StreamTranscript) -> [String] {
+    let items = transcript.chatItems.compactMap { $0 as? StreamItem }
+    return items.compactMap { reply in
+      guard let quoted = reply.replyTo else { return nil }
+      let expected: MessageQuote
+      if let message = transcript.item(withID: quoted) as? StreamItem {
+        expected =
+          message.isDeleted == true
+          ? .deleted
+          : .message(sender: message.sender ?? "", text: message.text ?? message.caption ?? message.type)
+      } else {
+        expected = .notLoaded
+      }
+      return reply.quote == expected ? nil : reply.id
+    }
   }
 }
 
