@@ -143,10 +143,7 @@ public final class ChatTranscriptController {
   /// Visits ``rowFrames`` without making the array: rows read in place, top to bottom, for a
   /// caller that writes a million rows out and keeps none of them.
   public func forEachRowFrame(_ body: (_ id: String, _ isInjected: Bool, _ frame: Rect) -> Void) {
-    let width = layout.width
-    layout.forEachRowInPlace(in: 0..<layout.count) { y, metrics, isItem, row in
-      body(row.id, !isItem, Rect(x: 0, y: y, width: width, height: metrics.height))
-    }
+    layout.forEachRowFrame(body)
   }
 
   // MARK: Requesting updates

@@ -38,3 +38,32 @@ extension LayoutModel where Payload == TranscriptRow {
     return presenter
   }
 }
+
+extension LayoutModel where Payload == TranscriptRow {
+  /// Every row's id, kind and frame, top to bottom
+  /// (``ChatTranscriptController/forEachRowFrame(_:)``).
+  ///
+  /// Chunk by chunk, each row's id loaded from where the row keeps it: reading the id through
+  /// the row copied the row whole, retaining its item, presenter and the rest, and at a
+  /// million rows each retain was a cache miss on an object the listing never needed.
+  func forEachRowFrame(_ body: (_ id: String, _ isInjected: Bool, _ frame: Rect) -> Void) {
+    guard let idOffset = MemoryLayout<PayloadSlot>.offset(of: \PayloadSlot.payload.id) else {
+      return forEachRow(in: 0..<count) { _, y, row in
+        body(row.payload.id, !row.isItem, Rect(x: 0, y: y, width: width, height: row.metrics.height))
+      }
+    }
+    var y = 0.0
+    for (shapeChunk, payloadChunk) in zip(shapes.chunks, payloads.chunks) {
+      shapeChunk.elements.withUnsafeBufferPointer { shapes in
+        payloadChunk.elements.withUnsafeBytes { payloads in
+          let stride = MemoryLayout<PayloadSlot>.stride
+          for row in shapes.indices {
+            let id = payloads.load(fromByteOffset: row * stride + idOffset, as: String.self)
+            body(id, !shapes[row].isItem, Rect(x: 0, y: y, width: width, height: shapes[row].metrics.height))
+            y += shapes[row].extent
+          }
+        }
+      }
+    }
+  }
+}

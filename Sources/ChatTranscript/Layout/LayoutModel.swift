@@ -302,35 +302,6 @@ public struct LayoutModel<Payload> {
     try walk(range) { index, y, shape, payload in try body(index, y, shape.metrics, payload) }
   }
 
-  /// Visits rows in `range` in order with their y offsets, metrics, kinds and payloads read
-  /// in place, nothing copied: what listing every row of a long transcript needs.
-  ///
-  /// Chunk by chunk through buffer pointers: reading a payload through the arrays' subscripts
-  /// copied it (retaining everything a row holds) for each row.
-  public func forEachRowInPlace(
-    in range: Range<Int>,
-    _ body: (_ y: Double, _ metrics: RowMetrics, _ isItem: Bool, _ payload: Payload) -> Void
-  ) {
-    guard !range.isEmpty else { return }
-    var y = yOffset(at: range.lowerBound)
-    var (chunk, offset) = shapes.location(of: range.lowerBound)
-    var left = range.count
-    while left > 0 {
-      let end = min(shapes.chunks[chunk].elements.count, offset + left)
-      shapes.chunks[chunk].elements.withUnsafeBufferPointer { shapes in
-        payloads.chunks[chunk].elements.withUnsafeBufferPointer { payloads in
-          for row in offset..<end {
-            body(y, shapes[row].metrics, shapes[row].isItem, payloads[row].payload)
-            y += shapes[row].extent
-          }
-        }
-      }
-      left -= end - offset
-      chunk += 1
-      offset = 0
-    }
-  }
-
   /// The one walk over rows in order: the y offset is looked up once and added to row by
   /// row, the chunk and offset advance without a lookup per row.
   private func walk(_ range: Range<Int>, _ body: (Int, Double, RowShape, Payload) throws -> Void) rethrows {
