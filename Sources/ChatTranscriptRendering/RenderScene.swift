@@ -52,22 +52,34 @@ public struct RenderScene: Sendable, Hashable {
     let viewport = collectionView.viewport
     self.init(width: Self.cells(viewport.width), height: Self.cells(viewport.height), elements: [])
     let cache = lineCache ?? LabelLineCache()
+    let wrapsInColumns = measurer is TerminalTextMeasurer
     let origin = Point(x: 0, y: -viewport.contentOffset)
     let pinned = collectionView.pinnedHeader
     if let frame = pinned?.cell.frame {
       firstUncoveredRow = max(Self.cell(frame.minY - viewport.contentOffset) + Self.cells(frame.height), 0)
     }
-    for (row, cell) in collectionView.visibleCells where row != pinned?.row {
-      addCell(cell, origin: origin, measurer: measurer, cache: cache)
+    let cells = collectionView.visibleCells
+    // A bubble draws a handful of elements: growing the array a page's worth of times moved
+    // every element each time.
+    elements.reserveCapacity(cells.count * 6)
+    let wrapping = Wrapping(measurer: measurer, cache: cache, inColumns: wrapsInColumns)
+    for (row, cell) in cells where row != pinned?.row {
+      addCell(cell, origin: origin, wrapping: wrapping)
     }
     firstUncoveredRow = 0
-    if let pinned { addCell(pinned.cell, origin: origin, measurer: measurer, cache: cache) }
+    if let pinned { addCell(pinned.cell, origin: origin, wrapping: wrapping) }
+  }
+
+  /// How labels are wrapped: the measurer, the cache of lines, and whether the measurer
+  /// wraps in character cells (see ``LabelLineCache``).
+  private struct Wrapping {
+    var measurer: any TextMeasurer
+    var cache: LabelLineCache
+    var inColumns: Bool
   }
 
   /// A cell and, when its row is selected, the band behind it.
-  private mutating func addCell(
-    _ cell: CollectionViewCell, origin: Point, measurer: any TextMeasurer, cache: LabelLineCache
-  ) {
+  private mutating func addCell(_ cell: CollectionViewCell, origin: Point, wrapping: Wrapping) {
     let y = Self.cell(origin.y + cell.frame.minY)
     let rows = rowsInScene(y: y, height: cell.frame.height)
     if cell.isSelected, !cell.isHidden, !rows.isEmpty {
@@ -76,10 +88,10 @@ public struct RenderScene: Sendable, Hashable {
           x: Self.cell(origin.x + cell.frame.minX), y: rows.lowerBound, width: Self.cells(cell.frame.width),
           height: rows.count))
     }
-    add(cell, origin: origin, measurer: measurer, cache: cache)
+    add(cell, origin: origin, wrapping: wrapping)
   }
 
-  private mutating func add(_ view: View, origin: Point, measurer: any TextMeasurer, cache: LabelLineCache) {
+  private mutating func add(_ view: View, origin: Point, wrapping: Wrapping) {
     guard !view.isHidden else { return }
     let frame = Rect(
       x: origin.x + view.frame.minX, y: origin.y + view.frame.minY, width: view.frame.width,
@@ -92,18 +104,23 @@ public struct RenderScene: Sendable, Hashable {
     // length may have (a 10 MB message) lost everything past that, even in a scene scrolled
     // down to it, and each of its lines outside the scene still cost an element.
     let rows = rowsInScene(y: y, height: frame.height)
-    if let placeholder = view as? ImagePlaceholder {
+    // Cast once: a view is a label, a placeholder, or neither.
+    let label = view as? Label
+    if label == nil, let placeholder = view as? ImagePlaceholder {
       elements.append(
         .image(
           description: Self.visibleText(placeholder.imageDescription), x: x, y: y, width: width,
           height: height,
           style: view.styleName))
     } else {
-      if let style = view.styleName, width > 0, !rows.isEmpty, !(view is Label) || view is Button {
+      if let style = view.styleName, width > 0, !rows.isEmpty, label == nil || view is Button {
         elements.append(.box(x: x, y: rows.lowerBound, width: width, height: rows.count, style: style))
       }
-      if let label = view as? Label, !label.text.isEmpty, width > 0, !rows.isEmpty {
-        let (text, lines) = cache.lines(of: label, width: width, measurer: measurer)
+      if let label, !label.text.isEmpty, width > 0, !rows.isEmpty {
+        let (text, lines) = wrapping.cache.lines(
+          of: label, width: width, measurer: wrapping.measurer, wrapsInColumns: wrapping.inColumns)
+        // A text of one line is drawn as it is, not copied out of itself.
+        let isWhole = lines.count == 1 && lines[0].range == text.startIndex..<text.endIndex
         // A label can be taller than its lines (its text was sized differently, or it is
         // padded); scrolled past its last line, the first line to draw is past the end.
         let first = max(rows.lowerBound - y, 0)
@@ -112,13 +129,14 @@ public struct RenderScene: Sendable, Hashable {
           // Only a cluster wider than the label makes a line wider than it (the wrapping
           // gives such a cluster a line of its own): it is drawn as one replacement
           // character rather than overflow the label or vanish.
-          let line = lines[index].width > width ? "\u{FFFD}" : String(text[lines[index].range])
+          let line =
+            lines[index].width > width ? "\u{FFFD}" : isWhole ? text : String(text[lines[index].range])
           elements.append(.text(line, x: x, y: y + index, width: width, style: view.styleName))
         }
       }
     }
     for subview in view.subviews {
-      add(subview, origin: frame.origin, measurer: measurer, cache: cache)
+      add(subview, origin: frame.origin, wrapping: wrapping)
     }
   }
 

@@ -33,7 +33,16 @@ public final class CollectionView {
   public let contentView = View()
 
   private var cellTypes: [String: CollectionViewCell.Type] = [:]
-  private var reusePool: [String: [CollectionViewCell]] = [:]
+  /// The cells waiting for reuse under one identifier; a class, so the pool last used is kept
+  /// at hand without copying its array.
+  private final class ReusePool {
+    var cells: [CollectionViewCell] = []
+  }
+
+  private var reusePool: [String: ReusePool] = [:]
+  /// The pool last used and its identifier: rows of one kind come in runs, and hashing the
+  /// identifier cost a dequeue more than popping the cell.
+  private var lastPool: (identifier: String, pool: ReusePool)?
   private var visible: [ObjectIdentifier: VisibleCell] = [:]
   /// The width visible cells were last configured for; a new width reconfigures them all.
   private var configuredWidth: Double?
@@ -79,7 +88,7 @@ public final class CollectionView {
   ///
   /// An unregistered identifier yields a plain `CollectionViewCell` rather than a crash.
   public func dequeueReusableCell(withReuseIdentifier reuseIdentifier: String) -> CollectionViewCell {
-    if let cell = reusePool[reuseIdentifier]?.popLast() {
+    if let cell = existingPool(for: reuseIdentifier)?.cells.popLast() {
       cell.prepareForReuse()
       return cell
     }
@@ -87,6 +96,23 @@ public final class CollectionView {
     cell.reuseIdentifier = reuseIdentifier
     cellsCreated[reuseIdentifier, default: 0] += 1
     return cell
+  }
+
+  /// The pool of `reuseIdentifier`, if a cell was ever pooled under it.
+  private func existingPool(for reuseIdentifier: String) -> ReusePool? {
+    if let lastPool, lastPool.identifier == reuseIdentifier { return lastPool.pool }
+    guard let pool = reusePool[reuseIdentifier] else { return nil }
+    lastPool = (reuseIdentifier, pool)
+    return pool
+  }
+
+  /// The pool of `reuseIdentifier`, made when it has none yet.
+  private func pool(for reuseIdentifier: String) -> ReusePool {
+    if let pool = existingPool(for: reuseIdentifier) { return pool }
+    let pool = ReusePool()
+    reusePool[reuseIdentifier] = pool
+    lastPool = (reuseIdentifier, pool)
+    return pool
   }
 
   /// Visible cells in row order, with their rows.
@@ -114,7 +140,7 @@ public final class CollectionView {
   public var workingRangeRows: Range<Int> { workingRange.rows }
 
   /// Cells waiting in the reuse pool, per identifier.
-  public var pooledCellCounts: [String: Int] { reusePool.mapValues(\.count) }
+  public var pooledCellCounts: [String: Int] { reusePool.mapValues(\.cells.count) }
 
   // MARK: Scrolling
 
@@ -235,11 +261,12 @@ public final class CollectionView {
     var wanted = Set<ObjectIdentifier>(minimumCapacity: placements.count)
     for placement in placements { wanted.insert(ObjectIdentifier(placement.presentation.presenter)) }
     // Hide first, so the cells they free can be reused by rows shown in this same pass.
-    hide(visible.keys.filter { !wanted.contains($0) })
+    hideCells { !wanted.contains($0) }
     for placement in placements {
       let presentation = placement.presentation
       let identity = ObjectIdentifier(presentation.presenter)
-      if let index = visible.index(forKey: identity) {
+      // Drawing page by page hid every cell: nothing to look up.
+      if !visible.isEmpty, let index = visible.index(forKey: identity) {
         // In place: copying an entry out and back retains and releases its cell and presenter.
         visible.values[index].row = placement.row
         if visible.values[index].cell.frame != placement.frame {
@@ -300,7 +327,7 @@ public final class CollectionView {
   public func hideAllCells() {
     laidOutRows = nil
     pinnedIdentity = nil
-    hide(Array(visible.keys))
+    hideCells { _ in true }
   }
 
   /// Takes `cells` out of the content view in one pass over its subviews: one by one, each
@@ -308,6 +335,11 @@ public final class CollectionView {
   /// million moves.
   private func removeFromContentView(_ cells: [CollectionViewCell]) {
     guard !cells.isEmpty else { return }
+    // Every subview leaving (a new page): nothing to look up.
+    if cells.count == contentView.subviews.count, cells.allSatisfy({ $0.superview === contentView }) {
+      contentView.removeSubviews { _ in true }
+      return
+    }
     let leaving = Set(cells.map(ObjectIdentifier.init))
     contentView.removeSubviews { leaving.contains(ObjectIdentifier($0)) }
   }
@@ -326,21 +358,30 @@ public final class CollectionView {
       contentVersion: presentation.contentVersion, isSelected: presentation.isSelected)
   }
 
-  /// Hides the visible cells of the presenters `identities`, in row order, and pools them.
+  /// Hides the visible cells of the presenters `leaves` picks, in row order, and pools them.
   ///
-  /// Row numbers and identities are sorted, not whole entries: each entry copied in a sort
-  /// retained and released its cell and presenter.
-  private func hide(_ identities: [ObjectIdentifier]) {
-    guard !identities.isEmpty else { return }
-    var leaving = identities.compactMap { identity in
-      visible[identity].map { (row: $0.row, identity: identity) }
+  /// Entries are found by position, once, and rows and positions are sorted, not whole
+  /// entries: each entry copied in a sort retained and released its cell and presenter, and
+  /// looking each up again by identity cost a hash per cell and step.
+  private func hideCells(where leaves: (ObjectIdentifier) -> Bool) {
+    var leaving: [(row: Int, index: Dictionary<ObjectIdentifier, VisibleCell>.Index)] = []
+    var index = visible.startIndex
+    while index != visible.endIndex {
+      if leaves(visible.keys[index]) { leaving.append((visible.values[index].row, index)) }
+      visible.formIndex(after: &index)
     }
+    guard !leaving.isEmpty else { return }
     leaving.sort { $0.row < $1.row }
-    removeFromContentView(leaving.compactMap { visible[$0.identity]?.cell })
-    for (_, identity) in leaving {
-      guard let entry = visible.removeValue(forKey: identity) else { continue }
+    let entries = leaving.map { visible[$0.index] }
+    removeFromContentView(entries.map(\.value.cell))
+    if entries.count == visible.count {
+      visible.removeAll(keepingCapacity: true)
+    } else {
+      for entry in entries { visible.removeValue(forKey: entry.key) }
+    }
+    for (_, entry) in entries {
       entry.presenter.cellWasHidden(entry.cell)
-      reusePool[entry.cell.reuseIdentifier, default: []].append(entry.cell)
+      pool(for: entry.cell.reuseIdentifier).cells.append(entry.cell)
     }
   }
 }

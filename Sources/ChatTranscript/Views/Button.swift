@@ -3,19 +3,32 @@
 /// Cells expose buttons; presenters attach the actions, so the cell itself never decides
 /// what a tap means.
 open class Button: Label {
-  private var actions: [() -> Void] = []
+  /// The first action, apart: a button nearly always has one, and an optional closure is set
+  /// and cleared without the array's generic removal (every recycled cell clears three).
+  private var firstAction: (() -> Void)?
+  /// The actions after the first, in order.
+  private var laterActions: [() -> Void] = []
 
   public func addAction(_ action: @escaping () -> Void) {
-    actions.append(action)
+    if firstAction == nil {
+      firstAction = action
+    } else {
+      laterActions.append(action)
+    }
   }
 
   public func removeAllActions() {
+    firstAction = nil
     // A recycled cell's buttons get new actions at once: the storage stays for them.
-    actions.removeAll(keepingCapacity: true)
+    if !laterActions.isEmpty { laterActions.removeAll(keepingCapacity: true) }
   }
 
   /// Runs every action; what a tap on screen or a test does.
   public func sendActions() {
-    for action in actions { action() }
+    // Copied first, as iterating the array did: an action adding or removing actions changes
+    // what the next tap runs, not this one.
+    let (first, later) = (firstAction, laterActions)
+    first?()
+    for action in later { action() }
   }
 }

@@ -53,7 +53,9 @@ open class MessageBubbleCell: CollectionViewCell {
   /// Places and fills the chrome for `message`, with the quote cut to its width in terminal
   /// columns.
   public func apply(_ chrome: BubbleChrome, for message: MessageViewModel) {
-    apply(chrome, for: message, quoteLine: message.quote?.line(fittingIn: Int(chrome.quote.width)))
+    apply(
+      chrome, for: message, quoteLine: message.quote?.line(fittingIn: Int(chrome.quote.width)),
+      reactionsText: message.reactionsText)
   }
 
   /// Places and fills the chrome for `message`, with the quote cut to its width as `measurer`
@@ -62,10 +64,16 @@ open class MessageBubbleCell: CollectionViewCell {
   public func apply(_ chrome: BubbleChrome, for message: MessageViewModel, measurer: ItemTextMeasurer) {
     apply(
       chrome, for: message,
-      quoteLine: message.quote?.line(fittingIn: Int(chrome.quote.width), measuredBy: measurer))
+      quoteLine: message.quote?.line(fittingIn: Int(chrome.quote.width), measuredBy: measurer),
+      reactionsText: message.reactionsText)
   }
 
-  private func apply(_ chrome: BubbleChrome, for message: MessageViewModel, quoteLine: String?) {
+  /// Places and fills the chrome with its quote line and reactions text already worked out
+  /// (``TextBubbleLayout`` has them).
+  func apply(
+    _ chrome: BubbleChrome, for message: MessageViewModel, quoteLine: String?,
+    reactionsText: @autoclosure () -> String?
+  ) {
     bubble.frame = chrome.bubble
     bubble.styleName = message.isIncoming ? "bubble.incoming" : "bubble.outgoing"
     avatar.frame = chrome.avatar
@@ -86,7 +94,7 @@ open class MessageBubbleCell: CollectionViewCell {
     footerLabel.text = message.footerText(for: Self.metrics)
     footerLabel.isHidden = !message.showsFooter(with: Self.metrics)
     reactionsLabel.frame = chrome.reactions
-    reactionsLabel.text = chrome.reactions == .zero ? "" : message.reactionsText ?? ""
+    reactionsLabel.text = chrome.reactions == .zero ? "" : reactionsText() ?? ""
     reactionsLabel.isHidden = chrome.reactions == .zero
   }
 

@@ -23,9 +23,10 @@ open class MessagePresenter<Item: MessageItem & ChatItemConvertible, Cell: Messa
 
   /// The chrome of the bubble for `decoration`, with sender names as `Cell` writes them.
   public func messageViewModel(for decoration: ChatItemDecoration) -> MessageViewModel {
-    MessageViewModel(
-      message: item.message, decoration: decoration,
-      senderName: Cell.displayName(forSender: item.message.sender),
+    // Read once: each read copies the generic item out to ask it for its message.
+    let message = item.message
+    return MessageViewModel(
+      message: message, decoration: decoration, senderName: Cell.displayName(forSender: message.sender),
       showsSenderNames: context.configuration.showsSenderNames)
   }
 

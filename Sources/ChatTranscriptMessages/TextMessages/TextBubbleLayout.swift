@@ -25,25 +25,69 @@ public struct TextBubbleLayout: Sendable, Hashable {
     rowWidth: Double, viewModel: TextMessageViewModel, metrics: BubbleMetrics,
     configuration: MessageLayoutConfiguration, measurer: ItemTextMeasurer
   ) {
+    self = Self.drawn(
+      rowWidth: rowWidth, viewModel: viewModel, metrics: metrics, configuration: configuration,
+      measurer: measurer
+    ).layout
+  }
+
+  init(chrome: BubbleChrome, text: Rect) {
+    self.chrome = chrome
+    self.text = text
+  }
+
+  /// A layout and the chrome texts worked out on the way to it, which its cell shows: the
+  /// cell would otherwise cut the quote and join the reactions a second time.
+  struct Drawn {
+    var layout: TextBubbleLayout
+    /// The quote line cut to ``wrapWidth``: the one the cell shows when the quote line is
+    /// that wide.
+    var quoteLine: String?
+    var wrapWidth: Int
+    var reactionsText: String?
+  }
+
+  /// What ``init(rowWidth:viewModel:metrics:configuration:measurer:)`` computes, with the
+  /// texts a cell needs besides.
+  static func drawn(
+    rowWidth: Double, viewModel: TextMessageViewModel, metrics: BubbleMetrics,
+    configuration: MessageLayoutConfiguration, measurer: ItemTextMeasurer
+  ) -> Drawn {
     let columns = Columns.of(rowWidth)
-    let metrics = metrics.fitted(toRowWidth: columns, isIncoming: viewModel.message.isIncoming)
+    let message = viewModel.message
+    let metrics = metrics.fitted(toRowWidth: columns, isIncoming: message.isIncoming)
     let maximum = BubbleChrome.maximumBubbleWidth(
-      rowWidth: columns, isIncoming: viewModel.message.isIncoming, metrics: metrics,
+      rowWidth: columns, isIncoming: message.isIncoming, metrics: metrics,
       configuration: configuration)
     let wrapWidth = max(maximum - 2 * metrics.horizontalPadding, 1)
     let wrapped = measurer.metrics(of: viewModel.text, width: wrapWidth)
-    let sides = BubbleChrome.SideTexts(
-      viewModel.message, metrics: metrics, wrapWidth: wrapWidth, measurer: measurer)
+    // The quote line is cut here rather than inside the side texts, so it is kept.
+    var unquoted = message
+    unquoted.quote = nil
+    var sides = BubbleChrome.SideTexts(unquoted, metrics: metrics, wrapWidth: wrapWidth, measurer: measurer)
+    var quoteLine: String?
+    if let quote = message.quote {
+      if measurer.measuresInPoints {
+        let measured = quote.measuredLine(fittingIn: wrapWidth, measuredBy: measurer)
+        (quoteLine, sides.quote) = (measured.line, measured.width)
+      } else {
+        let line = quote.line(fittingIn: wrapWidth)
+        (quoteLine, sides.quote) = (line, displayWidth(of: line))
+      }
+    }
+    let reactionsLine = ReactionsLine(message, wrapWidth: wrapWidth, measurer: measurer)
     // A cluster wider than the wrap width has a line of its own that is wider still; the
     // bubble stays within its maximum and the renderer draws such a line as one symbol.
     let inner = min(max(wrapped.widestLine, sides.widest, 1), wrapWidth)
-    chrome = BubbleChrome(
-      rowWidth: columns, message: viewModel.message, metrics: metrics, innerWidth: inner,
-      contentRows: wrapped.lineCount, footerWidth: sides.footer,
-      reactionsLine: ReactionsLine(viewModel.message, wrapWidth: wrapWidth, measurer: measurer),
+    let chrome = BubbleChrome(
+      rowWidth: columns, message: message, metrics: metrics, innerWidth: inner,
+      contentRows: wrapped.lineCount, footerWidth: sides.footer, reactionsLine: reactionsLine,
       lineHeight: measurer.lineHeight)
-    text = Rect(
+    let text = Rect(
       x: Double(metrics.horizontalPadding), y: chrome.contentY, width: Double(inner),
       height: measurer.height(ofLines: wrapped.lineCount))
+    return Drawn(
+      layout: TextBubbleLayout(chrome: chrome, text: text), quoteLine: quoteLine, wrapWidth: wrapWidth,
+      reactionsText: reactionsLine?.text)
   }
 }

@@ -31,7 +31,7 @@ open class TextMessageCell: MessageBubbleCell {
     shown = (viewModel, measurer, configuration)
     textLabel.text = viewModel.text
     textLabel.styleName = viewModel.message.isDeleted ? "text.deleted" : "text"
-    layoutContent()
+    layOut(viewModel, measurer: measurer, configuration: configuration)
   }
 
   /// The geometry the cell uses now, for tests and renderers.
@@ -45,10 +45,27 @@ open class TextMessageCell: MessageBubbleCell {
   }
 
   private func layoutContent() {
-    guard let shown, let layout = currentLayout else { return }
+    guard let shown else { return }
+    layOut(shown.viewModel, measurer: shown.measurer, configuration: shown.configuration)
+  }
+
+  /// Lays the cell out from its arguments, not from ``shown``: copying that tuple out (its
+  /// strings, reactions and measurer) cost more than a tenth of configuring a cell.
+  private func layOut(
+    _ viewModel: TextMessageViewModel, measurer: ItemTextMeasurer, configuration: MessageLayoutConfiguration
+  ) {
+    let drawn = TextBubbleLayout.drawn(
+      rowWidth: frame.width, viewModel: viewModel, metrics: Self.metrics, configuration: configuration,
+      measurer: measurer)
     laidOutWidth = frame.width
-    apply(layout.chrome, for: shown.viewModel.message, measurer: shown.measurer)
-    textLabel.frame = layout.text
+    let chrome = drawn.layout.chrome
+    let quoteWidth = Int(chrome.quote.width)
+    apply(
+      chrome, for: viewModel.message,
+      quoteLine: quoteWidth == drawn.wrapWidth
+        ? drawn.quoteLine : viewModel.message.quote?.line(fittingIn: quoteWidth, measuredBy: measurer),
+      reactionsText: drawn.reactionsText)
+    textLabel.frame = drawn.layout.text
   }
 
   open override func prepareForReuse() {

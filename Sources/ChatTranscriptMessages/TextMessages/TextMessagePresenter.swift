@@ -9,9 +9,11 @@ public final class TextMessagePresenter<Cell: TextMessageCell>: MessagePresenter
   public override func configureContent(
     _ cell: Cell, viewModel: MessageViewModel, decoration: ChatItemDecoration
   ) {
+    // The item read once, here where its type is known: each read copies it whole.
+    let item = item
     cell.configure(
-      with: TextMessageViewModel(message: viewModel, text: item.text), measurer: textMeasurer,
-      configuration: context.configuration)
+      with: TextMessageViewModel(message: viewModel, text: item.text),
+      measurer: context.textMeasurer(forItemWithID: item.id), configuration: context.configuration)
   }
 
   /// The text; a deleted message has none to copy.

@@ -99,7 +99,7 @@ public struct PointScene: Sendable, Hashable {
       }
       let width = Columns.of(frame.width)
       if let label = view as? Label, !label.text.isEmpty, width > 0, frame.height > 0 {
-        let (text, lines) = cache.lines(of: label, width: width, measurer: measurer)
+        let (text, lines) = cache.lines(of: label, width: width, measurer: measurer, wrapsInColumns: false)
         // A label shows the lines its frame is tall enough for (all of them, as measured).
         let shown = min(lines.count, max(Int((frame.height / lineHeight).rounded()), 1))
         // A line wider than its label (a cluster wider than the wrap width has a line of its
