@@ -7,7 +7,8 @@ import TextLayout
 /// would otherwise be wrapped whole for every page it spans, which made drawing one large
 /// message quadratic in its size. Entries are kept on the labels themselves, tagged with the
 /// cache that made them, and checked against the label's text and width, so a recycled label
-/// that shows something else is wrapped again.
+/// that shows something else is wrapped again. Only the labels a scene cut off are kept: pages
+/// do not overlap, so no other label is drawn again.
 ///
 /// Not thread-safe: use one cache per drawing loop.
 public final class LabelLineCache {
@@ -29,18 +30,33 @@ public final class LabelLineCache {
     }
   }
 
-  public init() {}
+  /// Whether lines are kept at all: not by the cache a scene makes for itself, which no later
+  /// scene sees.
+  private let keepsLines: Bool
+
+  public init() {
+    keepsLines = true
+  }
+
+  /// - Parameter keepsLines: `false` for the cache a scene drawn without one wraps through.
+  init(keepsLines: Bool) {
+    self.keepsLines = keepsLines
+  }
 
   /// The visible form of `label`'s text and its lines at `width` columns.
   ///
-  /// - Parameter wrapsInColumns: Whether `measurer` wraps in character cells as
-  ///   `TerminalTextMeasurer` does: then a line of printable ASCII that fits is its own only
-  ///   line, without wrapping it.
+  /// - Parameters:
+  ///   - wrapsInColumns: Whether `measurer` wraps in character cells as `TerminalTextMeasurer`
+  ///     does: then a line of printable ASCII that fits is its own only line, without
+  ///     wrapping it.
+  ///   - keeps: Whether the lines are kept for a later scene: the label goes on below this one.
   func lines(
-    of label: Label, width: Int, measurer: any TextMeasurer, wrapsInColumns: Bool
+    of label: Label, width: Int, measurer: any TextMeasurer, wrapsInColumns: Bool, keeps: Bool
   ) -> (text: String, lines: [TextLine]) {
     let text = label.text
-    if let entry = label.renderingMemo as? Entry, entry.cache === self, entry.width == width, entry.text == text {
+    if let entry = label.renderingMemo as? Entry, entry.cache === self, entry.width == width,
+      entry.text == text
+    {
       return (entry.visibleText, entry.lines)
     }
     let visible: String
@@ -51,7 +67,9 @@ public final class LabelLineCache {
       visible = VisibleText.of(text)
       lines = measurer.lines(of: visible, maxWidth: width)
     }
-    label.renderingMemo = Entry(cache: self, text: text, width: width, visibleText: visible, lines: lines)
+    if keeps && keepsLines {
+      label.renderingMemo = Entry(cache: self, text: text, width: width, visibleText: visible, lines: lines)
+    }
     return (visible, lines)
   }
 

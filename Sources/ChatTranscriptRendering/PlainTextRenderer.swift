@@ -90,9 +90,15 @@ public struct PlainTextRenderer: SceneRenderer {
       self.output = []
       CharacterGrid.forEachDrawnCluster(of: stroke.text, x: stroke.x, end: min(stroke.limit, sceneWidth)) {
         start, bytes, width, isASCIIRun in
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: start - column))
+        // Clusters mostly follow one another, and most are a few bytes: appended one by one,
+        // not through the generic append of a sequence, which cost more than the bytes.
+        if start > column {
+          output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: start - column))
+        }
         if isASCIIRun {
           output.append(contentsOf: bytes)
+        } else if bytes.count <= 4 {
+          for byte in bytes { output.append(byte) }
         } else {
           CharacterGrid.appendCluster(bytes, to: &output)
         }

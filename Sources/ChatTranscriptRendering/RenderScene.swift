@@ -51,7 +51,7 @@ public struct RenderScene: Sendable, Hashable {
   ) {
     let viewport = collectionView.viewport
     self.init(width: Self.cells(viewport.width), height: Self.cells(viewport.height), elements: [])
-    let cache = lineCache ?? LabelLineCache()
+    let cache = lineCache ?? LabelLineCache(keepsLines: false)
     let wrapsInColumns = measurer is TerminalTextMeasurer
     let origin = Point(x: 0, y: -viewport.contentOffset)
     let pinned = collectionView.pinnedHeader
@@ -118,7 +118,8 @@ public struct RenderScene: Sendable, Hashable {
       }
       if let label, !label.text.isEmpty, width > 0, !rows.isEmpty {
         let (text, lines) = wrapping.cache.lines(
-          of: label, width: width, measurer: wrapping.measurer, wrapsInColumns: wrapping.inColumns)
+          of: label, width: width, measurer: wrapping.measurer, wrapsInColumns: wrapping.inColumns,
+          keeps: rows.upperBound < y + height)
         // A text of one line is drawn as it is, not copied out of itself.
         let isWhole = lines.count == 1 && lines[0].range == text.startIndex..<text.endIndex
         // A label can be taller than its lines (its text was sized differently, or it is

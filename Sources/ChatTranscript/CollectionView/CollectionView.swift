@@ -42,7 +42,8 @@ public final class CollectionView {
   private var reusePool: [String: ReusePool] = [:]
   /// The pool last used and its identifier: rows of one kind come in runs, and hashing the
   /// identifier cost a dequeue more than popping the cell.
-  private var lastPool: (identifier: String, pool: ReusePool)?
+  private var lastPool: ReusePool?
+  private var lastPoolIdentifier = ""
   private var visible: [ObjectIdentifier: VisibleCell] = [:]
   /// The width visible cells were last configured for; a new width reconfigures them all.
   private var configuredWidth: Double?
@@ -100,9 +101,9 @@ public final class CollectionView {
 
   /// The pool of `reuseIdentifier`, if a cell was ever pooled under it.
   private func existingPool(for reuseIdentifier: String) -> ReusePool? {
-    if let lastPool, lastPool.identifier == reuseIdentifier { return lastPool.pool }
+    if let lastPool, lastPoolIdentifier == reuseIdentifier { return lastPool }
     guard let pool = reusePool[reuseIdentifier] else { return nil }
-    lastPool = (reuseIdentifier, pool)
+    (lastPool, lastPoolIdentifier) = (pool, reuseIdentifier)
     return pool
   }
 
@@ -111,7 +112,7 @@ public final class CollectionView {
     if let pool = existingPool(for: reuseIdentifier) { return pool }
     let pool = ReusePool()
     reusePool[reuseIdentifier] = pool
-    lastPool = (reuseIdentifier, pool)
+    (lastPool, lastPoolIdentifier) = (pool, reuseIdentifier)
     return pool
   }
 
@@ -332,16 +333,13 @@ public final class CollectionView {
 
   /// Takes `cells` out of the content view in one pass over its subviews: one by one, each
   /// removal shifted the cells after it, and a page of a thousand cells leaving cost a
-  /// million moves.
+  /// million moves. The cells are marked rather than put in a set: hashing each cost more than
+  /// the pass.
   private func removeFromContentView(_ cells: [CollectionViewCell]) {
     guard !cells.isEmpty else { return }
-    // Every subview leaving (a new page): nothing to look up.
-    if cells.count == contentView.subviews.count, cells.allSatisfy({ $0.superview === contentView }) {
-      contentView.removeSubviews { _ in true }
-      return
-    }
-    let leaving = Set(cells.map(ObjectIdentifier.init))
-    contentView.removeSubviews { leaving.contains(ObjectIdentifier($0)) }
+    for cell in cells { cell.isLeavingContentView = true }
+    contentView.removeSubviews { ($0 as? CollectionViewCell)?.isLeavingContentView ?? false }
+    for cell in cells { cell.isLeavingContentView = false }
   }
 
   private func show(_ presentation: RowPresentation, row: Int, frame: Rect, identity: ObjectIdentifier) {
@@ -360,9 +358,9 @@ public final class CollectionView {
 
   /// Hides the visible cells of the presenters `leaves` picks, in row order, and pools them.
   ///
-  /// Entries are found by position, once, and rows and positions are sorted, not whole
-  /// entries: each entry copied in a sort retained and released its cell and presenter, and
-  /// looking each up again by identity cost a hash per cell and step.
+  /// Entries are found by position, once, rows and positions are sorted, and only the cells
+  /// and presenters are copied out: each entry copied whole (in a sort, or to be looked up
+  /// again) retained and released all it holds, and looking each up by identity cost a hash.
   private func hideCells(where leaves: (ObjectIdentifier) -> Bool) {
     var leaving: [(row: Int, index: Dictionary<ObjectIdentifier, VisibleCell>.Index)] = []
     var index = visible.startIndex
@@ -372,16 +370,23 @@ public final class CollectionView {
     }
     guard !leaving.isEmpty else { return }
     leaving.sort { $0.row < $1.row }
-    let entries = leaving.map { visible[$0.index] }
-    removeFromContentView(entries.map(\.value.cell))
-    if entries.count == visible.count {
+    var cells: [CollectionViewCell] = []
+    var presenters: [any ChatItemPresenter] = []
+    cells.reserveCapacity(leaving.count)
+    presenters.reserveCapacity(leaving.count)
+    for (_, index) in leaving {
+      cells.append(visible.values[index].cell)
+      presenters.append(visible.values[index].presenter)
+    }
+    if leaving.count == visible.count {
       visible.removeAll(keepingCapacity: true)
     } else {
-      for entry in entries { visible.removeValue(forKey: entry.key) }
+      for identity in leaving.map({ visible.keys[$0.index] }) { visible.removeValue(forKey: identity) }
     }
-    for (_, entry) in entries {
-      entry.presenter.cellWasHidden(entry.cell)
-      pool(for: entry.cell.reuseIdentifier).cells.append(entry.cell)
+    removeFromContentView(cells)
+    for (cell, presenter) in zip(cells, presenters) {
+      presenter.cellWasHidden(cell)
+      pool(for: cell.reuseIdentifier).cells.append(cell)
     }
   }
 }

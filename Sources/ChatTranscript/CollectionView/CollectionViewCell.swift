@@ -9,6 +9,9 @@ open class CollectionViewCell: View {
   /// configuration, so a presenter may read it in `configureCell` and a recycled cell never
   /// keeps another row's highlight.
   open var isSelected = false
+  /// Marks the cells the collection view is taking out of its content view, for the one pass
+  /// over its subviews that removes them.
+  var isLeavingContentView = false
 
   public required override init(frame: Rect = .zero) {
     super.init(frame: frame)

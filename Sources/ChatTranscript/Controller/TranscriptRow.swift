@@ -32,8 +32,10 @@ typealias TranscriptLayout = LayoutModel<TranscriptRow>
 extension LayoutModel where Payload == TranscriptRow {
   /// Row `index`'s presenter, made by `factory` and kept if the row has none yet.
   mutating func presenter(at index: Int, factory: ChatItemPresenterFactory) -> any ChatItemPresenter {
-    if let presenter = payload(at: index).presenter { return presenter }
-    let presenter = factory.makePresenter(for: payload(at: index).item)
+    // The row read once: each read finds it and copies it out.
+    let row = payload(at: index)
+    if let presenter = row.presenter { return presenter }
+    let presenter = factory.makePresenter(for: row.item)
     updatePayload(at: index) { $0.presenter = presenter }
     return presenter
   }

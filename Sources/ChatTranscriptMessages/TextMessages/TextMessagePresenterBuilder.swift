@@ -18,9 +18,11 @@ public struct TextMessagePresenterBuilder<Cell: TextMessageCell>: ChatItemPresen
     makePresenter(ifHandling: item) ?? UnsupportedItemPresenter(item: item)
   }
 
-  /// Converts the item once, instead of once to check and once to build.
+  /// Converts the item once, instead of once to check and once to build, and hands it on
+  /// rather than copy it.
   public func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)? {
-    TextMessageItem(converting: item).map { TextMessagePresenter<Cell>(item: $0, context: context) }
+    guard let item = TextMessageItem(converting: item) else { return nil }
+    return TextMessagePresenter<Cell>(item: item, context: context)
   }
 
   /// Sizes rows off screen without presenters.

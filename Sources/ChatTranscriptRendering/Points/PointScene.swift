@@ -64,7 +64,7 @@ public struct PointScene: Sendable, Hashable {
     self.init(
       width: Self.finite(viewport.width), height: Self.finite(viewport.height),
       lineHeight: lineHeight.isFinite && lineHeight > 0 ? lineHeight : 1, elements: [])
-    let cache = lineCache ?? LabelLineCache()
+    let cache = lineCache ?? LabelLineCache(keepsLines: false)
     let origin = Point(x: 0, y: -viewport.contentOffset)
     let pinned = collectionView.pinnedHeader
     for (row, cell) in collectionView.visibleCells where row != pinned?.row {
@@ -99,7 +99,8 @@ public struct PointScene: Sendable, Hashable {
       }
       let width = Columns.of(frame.width)
       if let label = view as? Label, !label.text.isEmpty, width > 0, frame.height > 0 {
-        let (text, lines) = cache.lines(of: label, width: width, measurer: measurer, wrapsInColumns: false)
+        let (text, lines) = cache.lines(
+          of: label, width: width, measurer: measurer, wrapsInColumns: false, keeps: true)
         // A label shows the lines its frame is tall enough for (all of them, as measured).
         let shown = min(lines.count, max(Int((frame.height / lineHeight).rounded()), 1))
         // A line wider than its label (a cluster wider than the wrap width has a line of its
