@@ -32,25 +32,28 @@ public final class CollectionView {
   /// The root of the view tree renderers draw: visible cells are its subviews.
   public let contentView = View()
 
-  private var cellTypes: [String: CollectionViewCell.Type] = [:]
+  // The state below is read and written without the run-time exclusivity check, as a view's
+  // is: the collection view belongs to one owner on one thread and lends none of it out
+  // `inout`, and the checks cost drawing a page a few percent.
+  @exclusivity(unchecked) private var cellTypes: [String: CollectionViewCell.Type] = [:]
   /// The cells waiting for reuse under one identifier; a class, so the pool last used is kept
   /// at hand without copying its array.
   private final class ReusePool {
-    var cells: [CollectionViewCell] = []
+    @exclusivity(unchecked) var cells: [CollectionViewCell] = []
   }
 
-  private var reusePool: [String: ReusePool] = [:]
+  @exclusivity(unchecked) private var reusePool: [String: ReusePool] = [:]
   /// The pool last used and its identifier: rows of one kind come in runs, and hashing the
   /// identifier cost a dequeue more than popping the cell.
-  private var lastPool: ReusePool?
-  private var lastPoolIdentifier = ""
-  private var visible: [ObjectIdentifier: VisibleCell] = [:]
+  @exclusivity(unchecked) private var lastPool: ReusePool?
+  @exclusivity(unchecked) private var lastPoolIdentifier = ""
+  @exclusivity(unchecked) private var visible: [ObjectIdentifier: VisibleCell] = [:]
   /// The width visible cells were last configured for; a new width reconfigures them all.
-  private var configuredWidth: Double?
+  @exclusivity(unchecked) private var configuredWidth: Double?
   /// The rows the visible cells were last laid out for.
-  private var laidOutRows: Range<Int>?
+  @exclusivity(unchecked) private var laidOutRows: Range<Int>?
   /// The visible cell drawn pinned at the viewport's top, if any.
-  private var pinnedIdentity: ObjectIdentifier?
+  @exclusivity(unchecked) private var pinnedIdentity: ObjectIdentifier?
   private var workingRange = WorkingRange()
 
   /// Whether the newest pinned header row above the viewport is drawn at its top (see
@@ -70,9 +73,9 @@ public final class CollectionView {
   }
 
   /// Cells ever created, per reuse identifier (reuse keeps this near the visible count).
-  public private(set) var cellsCreated: [String: Int] = [:]
+  @exclusivity(unchecked) public private(set) var cellsCreated: [String: Int] = [:]
   /// How many times a presenter configured a cell.
-  public private(set) var configureCount = 0
+  @exclusivity(unchecked) public private(set) var configureCount = 0
 
   public init(viewport: Viewport) {
     self.viewport = Self.sanitized(viewport)
@@ -363,9 +366,14 @@ public final class CollectionView {
   /// again) retained and released all it holds, and looking each up by identity cost a hash.
   private func hideCells(where leaves: (ObjectIdentifier) -> Bool) {
     var leaving: [(row: Int, index: Dictionary<ObjectIdentifier, VisibleCell>.Index)] = []
+    var staying: [Dictionary<ObjectIdentifier, VisibleCell>.Index] = []
     var index = visible.startIndex
     while index != visible.endIndex {
-      if leaves(visible.keys[index]) { leaving.append((visible.values[index].row, index)) }
+      if leaves(visible.keys[index]) {
+        leaving.append((visible.values[index].row, index))
+      } else {
+        staying.append(index)
+      }
       visible.formIndex(after: &index)
     }
     guard !leaving.isEmpty else { return }
@@ -380,6 +388,12 @@ public final class CollectionView {
     }
     if leaving.count == visible.count {
       visible.removeAll(keepingCapacity: true)
+    } else if staying.count < leaving.count {
+      // Most leave (a new page, with the row across its top staying): the few that stay move
+      // to a new table rather than each leaving one be found and deleted.
+      var kept = [ObjectIdentifier: VisibleCell](minimumCapacity: visible.count)
+      for index in staying { kept[visible.keys[index]] = visible.values[index] }
+      visible = kept
     } else {
       for identity in leaving.map({ visible.keys[$0.index] }) { visible.removeValue(forKey: identity) }
     }

@@ -3,15 +3,16 @@
 /// The collection view keeps cells it no longer shows in a reuse pool and hands them to
 /// presenters again; `prepareForReuse()` is the subclass's chance to drop per-item state.
 open class CollectionViewCell: View {
+  // Unchecked for exclusivity, as ``View``'s values are.
   /// The pool this cell returns to; set by the collection view when it creates the cell.
-  public internal(set) var reuseIdentifier = ""
+  @exclusivity(unchecked) public internal(set) var reuseIdentifier = ""
   /// Whether the row the cell shows is selected. The collection view sets it before every
   /// configuration, so a presenter may read it in `configureCell` and a recycled cell never
   /// keeps another row's highlight.
-  open var isSelected = false
+  @exclusivity(unchecked) open var isSelected = false
   /// Marks the cells the collection view is taking out of its content view, for the one pass
   /// over its subviews that removes them.
-  var isLeavingContentView = false
+  @exclusivity(unchecked) var isLeavingContentView = false
 
   public required override init(frame: Rect = .zero) {
     super.init(frame: frame)

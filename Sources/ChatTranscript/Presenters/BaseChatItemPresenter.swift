@@ -4,10 +4,12 @@
 /// refresh what is on screen; reuse bookkeeping is handled here. A cell hidden after a newer
 /// cell was shown (possible when cells are recycled out of order) does not clear the newer one.
 open class BaseChatItemPresenter<Cell: CollectionViewCell>: ChatItemPresenter {
+  // Read and written without the run-time exclusivity check, as a view's values are: a
+  // presenter belongs to its owner's thread, and every cell shown and hidden paid the check.
   /// The cell showing this presenter's item right now, if any.
-  public private(set) weak var visibleCell: Cell?
+  @exclusivity(unchecked) public private(set) weak var visibleCell: Cell?
   /// The decoration last used to configure a cell.
-  public private(set) var decoration = ChatItemDecoration.plain
+  @exclusivity(unchecked) public private(set) var decoration = ChatItemDecoration.plain
 
   public init() {}
 

@@ -3,11 +3,12 @@
 /// Cells expose buttons; presenters attach the actions, so the cell itself never decides
 /// what a tap means.
 open class Button: Label {
+  // Unchecked for exclusivity, as ``View``'s values are: every recycled cell clears them.
   /// The first action, apart: a button nearly always has one, and an optional closure is set
   /// and cleared without the array's generic removal (every recycled cell clears three).
-  private var firstAction: (() -> Void)?
+  @exclusivity(unchecked) private var firstAction: (() -> Void)?
   /// The actions after the first, in order.
-  private var laterActions: [() -> Void] = []
+  @exclusivity(unchecked) private var laterActions: [() -> Void] = []
 
   public func addAction(_ action: @escaping () -> Void) {
     if firstAction == nil {

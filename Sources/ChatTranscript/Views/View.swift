@@ -12,8 +12,8 @@ open class View {
   @exclusivity(unchecked) public var isHidden = false
   /// A colour or style name for renderers (e.g. "bubble.outgoing"); the engine attaches no meaning.
   @exclusivity(unchecked) public var styleName: String?
-  public private(set) var subviews: [View] = []
-  public private(set) weak var superview: View?
+  @exclusivity(unchecked) public private(set) var subviews: [View] = []
+  @exclusivity(unchecked) public private(set) weak var superview: View?
 
   public init(frame: Rect = .zero) {
     self.frame = frame

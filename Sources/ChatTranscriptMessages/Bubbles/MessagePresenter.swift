@@ -9,8 +9,9 @@ import ChatTranscript
 open class MessagePresenter<Item: MessageItem & ChatItemConvertible, Cell: MessageBubbleCell>:
   BaseChatItemPresenter<Cell>
 {
-  /// The item as last given (at creation or by `update(with:)`).
-  public private(set) var item: Item
+  /// The item as last given (at creation or by `update(with:)`). Read without the run-time
+  /// exclusivity check, as a view's values are: the presenter belongs to its owner's thread.
+  @exclusivity(unchecked) public private(set) var item: Item
   public let context: MessagePresentationContext
 
   public init(item: Item, context: MessagePresentationContext) {

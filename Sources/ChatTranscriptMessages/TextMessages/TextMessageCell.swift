@@ -8,9 +8,10 @@ import ChatTranscript
 open class TextMessageCell: MessageBubbleCell {
   public let textLabel = Label()
   /// What the cell shows and how to measure it, kept only to lay out again at a new width.
-  private var shown:
+  /// Unchecked for exclusivity, as a view's values are.
+  @exclusivity(unchecked) private var shown:
     (viewModel: TextMessageViewModel, measurer: ItemTextMeasurer, configuration: MessageLayoutConfiguration)?
-  private var laidOutWidth: Double?
+  @exclusivity(unchecked) private var laidOutWidth: Double?
 
   public required init(frame: Rect = .zero) {
     super.init(frame: frame)
