@@ -227,8 +227,13 @@ struct CharacterGrid {
   ///
   /// `body` gets each drawn cluster's column, UTF-8 bytes and width; printable ASCII, where
   /// every byte is a cluster one column wide, comes as one run of bytes (`isASCIIRun`).
+  ///
+  /// - Parameter mergingClusters: Whether every cluster a cell can hold joins the runs too:
+  ///   a run is then drawn clusters back to back, `width` columns in all, for a caller that
+  ///   writes bytes as they come (plain text) rather than a cell per cluster. Text in Chinese
+  ///   or Japanese then costs a call per run rather than per character.
   static func forEachDrawnCluster(
-    of text: String, x: Int, end: Int,
+    of text: String, x: Int, end: Int, mergingClusters: Bool = false,
     _ body: (_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ width: Int, _ isASCIIRun: Bool) -> Void
   ) {
     var utf8 = text
@@ -243,7 +248,7 @@ struct CharacterGrid {
       }
       // Printable ASCII clusters drawn one after another go out as one run, as in an
       // all-ASCII text: a footer's `·` or one emoji no longer costs every letter a call.
-      var walk = DrawnClusterWalk(column: x, end: end)
+      var walk = DrawnClusterWalk(column: x, end: end, mergesClusters: mergingClusters)
       GraphemeClusters.forEachCluster(inUTF8: source) { cluster, width in
         walk.add(cluster, width: width, of: source, body)
       }
@@ -262,16 +267,20 @@ struct CharacterGrid {
 }
 
 /// The state of ``CharacterGrid/forEachDrawnCluster(of:x:end:_:)`` over text that is not all
-/// printable ASCII: the next column, and the run of printable ASCII bytes not yet handed on.
+/// printable ASCII: the next column, and the run of printable ASCII bytes (or of any clusters,
+/// when it merges them) not yet handed on.
 private struct DrawnClusterWalk {
   var column: Int
   let end: Int
+  let mergesClusters: Bool
   var run = 0..<0
   var runColumn = 0
+  var runWidth = 0
 
-  init(column: Int, end: Int) {
+  init(column: Int, end: Int, mergesClusters: Bool) {
     self.column = column
     self.end = end
+    self.mergesClusters = mergesClusters
   }
 
   mutating func add(
@@ -284,13 +293,19 @@ private struct DrawnClusterWalk {
       return
     }
     if column >= 0 {
-      if cluster.count == 1, source[cluster.lowerBound] &- 0x20 < 0x5F {
+      let joinsRun =
+        mergesClusters
+        ? cluster.count < Int(CharacterGrid.Cell.covered)
+        : cluster.count == 1 && source[cluster.lowerBound] &- 0x20 < 0x5F
+      if joinsRun {
         if run.isEmpty || run.upperBound != cluster.lowerBound {
           flushRun(of: source, body)
           run = cluster.lowerBound..<cluster.lowerBound
           runColumn = column
+          runWidth = 0
         }
         run = run.lowerBound..<cluster.upperBound
+        runWidth += width
       } else {
         flushRun(of: source, body)
         body(column, UnsafeBufferPointer(rebasing: source[cluster]), width, false)
@@ -303,7 +318,7 @@ private struct DrawnClusterWalk {
     of source: UnsafeBufferPointer<UInt8>, _ body: (Int, UnsafeBufferPointer<UInt8>, Int, Bool) -> Void
   ) {
     guard !run.isEmpty else { return }
-    body(runColumn, UnsafeBufferPointer(rebasing: source[run]), run.count, true)
+    body(runColumn, UnsafeBufferPointer(rebasing: source[run]), runWidth, true)
     run = 0..<0
   }
 }

@@ -88,17 +88,15 @@ public struct PlainTextRenderer: SceneRenderer {
       var column = column
       var output = output
       self.output = []
-      CharacterGrid.forEachDrawnCluster(of: stroke.text, x: stroke.x, end: min(stroke.limit, sceneWidth)) {
-        start, bytes, width, isASCIIRun in
-        // Clusters mostly follow one another, and most are a few bytes: appended one by one,
-        // not through the generic append of a sequence, which cost more than the bytes.
+      // Clusters drawn back to back come as one run of bytes, whatever their script.
+      CharacterGrid.forEachDrawnCluster(
+        of: stroke.text, x: stroke.x, end: min(stroke.limit, sceneWidth), mergingClusters: true
+      ) { start, bytes, width, isRun in
         if start > column {
           output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: start - column))
         }
-        if isASCIIRun {
+        if isRun {
           output.append(contentsOf: bytes)
-        } else if bytes.count <= 4 {
-          for byte in bytes { output.append(byte) }
         } else {
           CharacterGrid.appendCluster(bytes, to: &output)
         }

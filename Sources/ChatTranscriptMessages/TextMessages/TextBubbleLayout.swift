@@ -25,10 +25,10 @@ public struct TextBubbleLayout: Sendable, Hashable {
     rowWidth: Double, viewModel: TextMessageViewModel, metrics: BubbleMetrics,
     configuration: MessageLayoutConfiguration, measurer: ItemTextMeasurer
   ) {
-    self = Self.drawn(
+    let drawn = Self.drawn(
       rowWidth: rowWidth, viewModel: viewModel, metrics: metrics, configuration: configuration,
-      measurer: measurer
-    ).layout
+      measurer: measurer)
+    self = drawn.layout
   }
 
   init(chrome: BubbleChrome, text: Rect) {
