@@ -155,10 +155,16 @@ extension ChatTranscriptController: CollectionViewDataSource {
 
   /// One walk over the rows: offsets add up row by row instead of being summed from each
   /// chunk's start, which keeps the fixed cost of an update's visible-cell pass small. Rows
-  /// coming on screen without a presenter get theirs first.
+  /// coming on screen without a presenter get theirs first, from items read in the same kind
+  /// of walk: looking each row up again to read its item cost a search and a copy per row.
   public func placements(ofRows range: Range<Int>) -> [RowPlacement] {
-    for index in layout.indices(in: range, where: { $0.presenter == nil }) {
-      _ = layout.presenter(at: index, factory: factory)
+    var unpresented: [(index: Int, item: any ChatItem)] = []
+    layout.forEachPayload(in: range) { index, _, _, payload in
+      if payload.presenter == nil { unpresented.append((index, payload.item)) }
+    }
+    for (index, item) in unpresented {
+      let presenter = factory.makePresenter(for: item)
+      layout.updatePayload(at: index) { $0.presenter = presenter }
     }
     var placements: [RowPlacement] = []
     placements.reserveCapacity(range.count)

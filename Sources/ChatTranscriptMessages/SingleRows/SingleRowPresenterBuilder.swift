@@ -30,9 +30,12 @@ public struct SingleRowPresenterBuilder<
   }
 
   public func makePresenter(for item: any ChatItem) -> any ChatItemPresenter {
-    guard let converted = Item(converting: item) else {
-      return UnsupportedItemPresenter(item: item)
-    }
+    makePresenter(ifHandling: item) ?? UnsupportedItemPresenter(item: item)
+  }
+
+  /// Converts the item once, instead of once to check and once to build.
+  public func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)? {
+    guard let converted = Item(converting: item) else { return nil }
     let presenter = Presenter(item: converted)
     if let measuring {
       presenter.textMeasurer = measuring.textMeasurer(forItemWithID: converted.id)

@@ -3,6 +3,9 @@ import ChatTranscript
 /// Builds text message presenters for `TextMessageItem`s and wire items of type `"text"`.
 public struct TextMessagePresenterBuilder<Cell: TextMessageCell>: ChatItemPresenterBuilder {
   public var context: MessagePresentationContext
+  /// The presenter class, looked up once: the metadata of a generic class is looked up in a
+  /// table each time it is named, a few hundred instructions per presenter made.
+  private let presenterClass = TextMessagePresenter<Cell>.self
 
   public init(context: MessagePresentationContext) {
     self.context = context
@@ -22,7 +25,7 @@ public struct TextMessagePresenterBuilder<Cell: TextMessageCell>: ChatItemPresen
   /// rather than copy it.
   public func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)? {
     guard let item = TextMessageItem(converting: item) else { return nil }
-    return TextMessagePresenter<Cell>(item: item, context: context)
+    return presenterClass.init(item: item, context: context)
   }
 
   /// Sizes rows off screen without presenters.
