@@ -92,8 +92,11 @@ public struct PlainTextRenderer: SceneRenderer {
       CharacterGrid.forEachDrawnCluster(
         of: stroke.text, x: stroke.x, end: min(stroke.limit, sceneWidth), mergingClusters: true
       ) { start, bytes, width, isRun in
-        if start > column {
+        // A few spaces one by one: the generic append of a repeated element cost more.
+        if start - column > 8 {
           output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: start - column))
+        } else {
+          for _ in column..<max(start, column) { output.append(UInt8(ascii: " ")) }
         }
         if isRun {
           output.append(contentsOf: bytes)

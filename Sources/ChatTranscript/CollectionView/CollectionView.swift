@@ -121,11 +121,16 @@ public final class CollectionView {
 
   /// Visible cells in row order, with their rows.
   public var visibleCells: [(row: Int, cell: CollectionViewCell)] {
-    // Pairs sorted, not whole entries: each entry copied in the sort retained and released
-    // its cell and presenter.
-    var cells = visible.values.map { (row: $0.row, cell: $0.cell) }
-    cells.sort { $0.row < $1.row }
-    return cells
+    // Rows and positions put in order, not whole entries: each entry copied in a sort
+    // retained and released its cell and presenter.
+    var entries: [(row: Int, index: Dictionary<ObjectIdentifier, VisibleCell>.Index)] = []
+    entries.reserveCapacity(visible.count)
+    var index = visible.startIndex
+    while index != visible.endIndex {
+      entries.append((visible.values[index].row, index))
+      visible.formIndex(after: &index)
+    }
+    return Self.inRowOrder(&entries).map { (row: visible.values[$0].row, cell: visible.values[$0].cell) }
   }
 
   /// The visible cell of `row`, if that row is on screen.
@@ -269,8 +274,11 @@ public final class CollectionView {
     for placement in placements {
       let presentation = placement.presentation
       let identity = ObjectIdentifier(presentation.presenter)
-      // Drawing page by page hid every cell: nothing to look up.
-      if !visible.isEmpty, let index = visible.index(forKey: identity) {
+      // Drawing page by page hid every cell but the one across the page's top: a few are
+      // compared rather than hashed.
+      if let index =
+        visible.count <= 4 ? visible.keys.firstIndex(of: identity) : visible.index(forKey: identity)
+      {
         // In place: copying an entry out and back retains and releases its cell and presenter.
         visible.values[index].row = placement.row
         if visible.values[index].cell.frame != placement.frame {
