@@ -373,6 +373,7 @@ public final class CollectionView {
   private static func inRowOrder(
     _ leaving: inout [(row: Int, index: Dictionary<ObjectIdentifier, VisibleCell>.Index)]
   ) -> [Dictionary<ObjectIdentifier, VisibleCell>.Index] {
+    guard !leaving.isEmpty else { return [] }
     var low = Int.max
     var high = Int.min
     for entry in leaving { (low, high) = (min(low, entry.row), max(high, entry.row)) }
