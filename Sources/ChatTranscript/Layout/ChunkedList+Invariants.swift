@@ -26,6 +26,9 @@ extension ChunkedList {
         elementCount += chunk.elements.count
       }
       precondition(tree[1].count == elementCount, "the root counts every element")
+      precondition(
+        (chunks.count..<leafBase).allSatisfy { tree[leafBase + $0].count == 0 },
+        "leaves past the chunks are zero")
     #endif
   }
 }

@@ -78,6 +78,8 @@
   /// and `2i + 1`, and chunk `c` is leaf `leafBase + c`; leaves past the last chunk are zero.
   public var tree: [Totals] = [.zero, .zero]
   public var leafBase = 1
+  /// Leaves of the tree that may hold totals: the chunk count when it was last rebuilt.
+  public var leafCount = 0
   /// Chunk identifier → position, -1 for an identifier no chunk has; kept only for owners that
   /// index elements by chunk. An array rather than a dictionary: finding a chunk is one load,
   /// not an integer hashed and a table probed, on the path of every lookup by id.
@@ -532,17 +534,37 @@
   }
 
   /// Rebuilds the tree after chunks were added or removed, and the positions of the chunks
-  /// from `first` on.
+  /// from `first` on: the chunks before `first` are as they were.
+  ///
+  /// - Complexity: O(n/B − `first` + log(n/B)) while the tree has room for the chunks (chunks
+  ///   added at the end cost their leaves and the paths above them); O(n/B) when it grows.
   @inlinable mutating func rebuildTree(positionsFrom first: Int) {
     treeRebuildCount += 1
-    var base = 1
-    while base < chunks.count { base *= 2 }
-    leafBase = base
-    tree = Array(repeating: .zero, count: 2 * base)
-    for (position, chunk) in chunks.enumerated() { tree[base + position] = Self.totals(of: chunk) }
-    for node in stride(from: base - 1, through: 1, by: -1) {
-      tree[node] = tree[2 * node] + tree[2 * node + 1]
+    if first > 0, chunks.count <= leafBase {
+      // Leaves from `first` on, including those of chunks now gone, then their ancestors,
+      // a level at a time.
+      let end = Swift.max(leafCount, chunks.count)
+      if first < end {
+        for position in first..<end {
+          tree[leafBase + position] = position < chunks.count ? Self.totals(of: chunks[position]) : .zero
+        }
+        var (lower, upper) = ((leafBase + first) / 2, (leafBase + end - 1) / 2)
+        while lower >= 1 {
+          for node in lower...upper { tree[node] = tree[2 * node] + tree[2 * node + 1] }
+          (lower, upper) = (lower / 2, upper / 2)
+        }
+      }
+    } else {
+      var base = 1
+      while base < chunks.count { base *= 2 }
+      leafBase = base
+      tree = Array(repeating: .zero, count: 2 * base)
+      for (position, chunk) in chunks.enumerated() { tree[base + position] = Self.totals(of: chunk) }
+      for node in stride(from: base - 1, through: 1, by: -1) {
+        tree[node] = tree[2 * node] + tree[2 * node + 1]
+      }
     }
+    leafCount = chunks.count
     if tracksChunkPositions {
       for position in first..<chunks.count { setPosition(position, ofChunk: chunks[position].identifier) }
     }

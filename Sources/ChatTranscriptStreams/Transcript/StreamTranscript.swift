@@ -50,20 +50,10 @@ public final class StreamTranscript: ChatDataSource {
 
   public weak var delegate: (any ChatDataSourceDelegate)?
   private var entries = ChunkedList<Entry>(tracksChunkPositions: true)
-  /// Where each id's entry was placed: which chunk of `entries`, and at what offset in it.
-  private var locationOfID: [UTF8Key: EntryLocation] = [:]
-
-  /// A chunk of `entries` and an offset in it, in one word. The offset is a hint: an edit
-  /// earlier in the same chunk moves the entry by what it inserted or removed.
-  struct EntryLocation {
-    var chunk: Int32
-    var offset: UInt32
-
-    init(chunk: Int, offset: Int) {
-      self.chunk = Int32(truncatingIfNeeded: chunk)
-      self.offset = UInt32(truncatingIfNeeded: offset)
-    }
-  }
+  /// Where each id's entry was placed: which chunk of `entries`, and at what offset in it (a
+  /// hint: an edit earlier in the same chunk moves the entry by what it inserted or removed).
+  /// An insert hashes its id once, for the duplicate check and the placing both.
+  private var ids = IDHashTable()
   private var typists = Typists()
   private var replies = ReplyIndex()
   /// The reactions `react` events gave, for the items that have any.
@@ -91,7 +81,7 @@ public final class StreamTranscript: ChatDataSource {
   /// doubling, hashing every id again each time. Like an array's, the room is kept: reserve
   /// what you expect, not a bound.
   public func reserveCapacity(_ count: Int) {
-    locationOfID.reserveCapacity(max(count, 0))
+    ids.reserveCapacity(max(count, 0))
   }
 
   /// The item with `id`, if present.
@@ -99,15 +89,16 @@ public final class StreamTranscript: ChatDataSource {
     index(ofID: id).map { entries[$0].item }
   }
 
-  /// Ids in the id index: always `count`, since a deleted item's id leaves it (checked by tests
-  /// of long streams, where leftovers would grow with every item ever seen).
-  var indexedIDCount: Int { locationOfID.count }
+  /// Ids in the id index: always `count` (but for two ids with one 64-bit hash), since a
+  /// deleted item's id leaves it (checked by tests of long streams, where leftovers would grow
+  /// with every item ever seen).
+  var indexedIDCount: Int { ids.hashCount }
 
   /// Whether an item with `id` is in the transcript (the typing row is not an item).
   ///
-  /// - Complexity: O(1): the id index holds exactly the items present.
+  /// - Complexity: O(1) when it is not; as ``index(ofID:)`` when it is.
   public func contains(id: String) -> Bool {
-    locationOfID[UTF8Key(id)] != nil
+    index(ofID: id) != nil
   }
 
   /// The position of the item with `id`, if present.
@@ -119,22 +110,31 @@ public final class StreamTranscript: ChatDataSource {
   /// - Complexity: O(1) for an entry nothing was inserted or removed before in its chunk
   ///   since it was placed; O(B) at worst, for chunks of B items.
   public func index(ofID id: String) -> Int? {
-    guard let location = locationOfID[UTF8Key(id)],
-      let (elements, start) = entries.chunk(withIdentifier: Int(location.chunk)), !elements.isEmpty
-    else {
-      return nil
-    }
-    // Compares ids in place (a closure over the entries copied each one, an existential and
-    // a string retained and released, for every id it looked at).
-    let hint = min(Int(location.offset), elements.count - 1)
-    for distance in 0..<max(hint + 1, elements.count - hint) {
-      if hint + distance < elements.count, elements[hint + distance].id.hasSameBytes(as: id) {
-        return start + hint + distance
+    index(ofID: id, hash: IDHashTable.hash(of: id))
+  }
+
+  /// ``index(ofID:)`` for an id already hashed (``IDHashTable/hash(of:)``).
+  ///
+  /// - Complexity: O(n) only when another id has the same 64-bit hash, which the hash's seed
+  ///   keeps senders from choosing.
+  private func index(ofID id: String, hash: UInt64) -> Int? {
+    guard let slot = ids.slot(of: hash) else { return nil }
+    if let (elements, start) = entries.chunk(withIdentifier: Int(slot.chunk)), !elements.isEmpty {
+      // Compares ids in place (a closure over the entries copied each one, an existential and
+      // a string retained and released, for every id it looked at).
+      let hint = min(Int(slot.offset), elements.count - 1)
+      for distance in 0..<max(hint + 1, elements.count - hint) {
+        if hint + distance < elements.count, elements[hint + distance].id.hasSameBytes(as: id) {
+          return start + hint + distance
+        }
+        if distance > 0, hint - distance >= 0, elements[hint - distance].id.hasSameBytes(as: id) {
+          return start + hint - distance
+        }
       }
-      if distance > 0, hint - distance >= 0, elements[hint - distance].id.hasSameBytes(as: id) {
-        return start + hint - distance
-      }
     }
+    // The slot is shared with another id, and names where that one was placed.
+    guard slot.count > 1 else { return nil }
+    for (index, entry) in entries.enumerated() where entry.id.hasSameBytes(as: id) { return index }
     return nil
   }
 
@@ -170,7 +170,8 @@ public final class StreamTranscript: ChatDataSource {
   public func apply(_ event: StreamEvent) -> [TranscriptEventError] {
     switch event {
     case .insert(let item, let position):
-      if let error = rejection(of: item.id) { return [error] }
+      let hash = IDHashTable.hash(of: item.id)
+      if let error = rejection(of: item.id, hash: hash) { return [error] }
       let index: Int
       switch position {
       case .end: index = entries.count
@@ -181,7 +182,7 @@ public final class StreamTranscript: ChatDataSource {
         guard let found = self.index(ofID: anchor) else { return [.unknownID(anchor, field: "before")] }
         index = found
       }
-      insert(item, at: index)
+      insert(item, hash: hash, at: index)
     case .update(let item):
       guard let index = index(ofID: item.id) else { return [.unknownID(item.id)] }
       update(at: index, with: item)
@@ -210,9 +211,9 @@ public final class StreamTranscript: ChatDataSource {
     return []
   }
 
-  private func rejection(of id: String) -> TranscriptEventError? {
+  private func rejection(of id: String, hash: UInt64) -> TranscriptEventError? {
     if id.hasSameBytes(as: TypingIndicatorItem.reservedID) { return .reservedID(id) }
-    if contains(id: id) { return .duplicateID(id) }
+    if index(ofID: id, hash: hash) != nil { return .duplicateID(id) }
     return nil
   }
 
@@ -224,10 +225,13 @@ public final class StreamTranscript: ChatDataSource {
     var errors: [TranscriptEventError] = []
     var unreported = 0
     var accepted: [StreamItem] = []
+    var hashes: [UInt64] = []
     var seen = Set<UTF8Key>()
     for (number, item) in items.enumerated() {
       let key = UTF8Key(item.id)
-      if let error = rejection(of: item.id) ?? (seen.contains(key) ? .duplicateID(item.id) : nil) {
+      let hash = IDHashTable.hash(of: item.id)
+      if let error = rejection(of: item.id, hash: hash) ?? (seen.contains(key) ? .duplicateID(item.id) : nil)
+      {
         if errors.count < Self.reportedPrependRejections {
           errors.append(TranscriptEventError(code: .prependItem(number: number + 1, error.code)))
         } else {
@@ -236,18 +240,19 @@ public final class StreamTranscript: ChatDataSource {
       } else {
         seen.insert(key)
         accepted.append(item)
+        hashes.append(hash)
       }
     }
     if unreported > 0 { errors.append(.morePrependItemsRejected(unreported)) }
-    if !accepted.isEmpty { insert(accepted, at: 0, type: .pagination) }
+    if !accepted.isEmpty { insert(accepted, hashes: hashes, at: 0, type: .pagination) }
     return errors
   }
 
   /// Inserts one new item: ``insert(_:at:type:)`` for the commonest event, without the
   /// arrays a page needs (three allocations and a cast per message), and without building the
   /// edit when nobody listens (a CLI applying a whole file before it lays it out).
-  private func insert(_ item: StreamItem, at index: Int) {
-    place(CollectionOfOne(Entry(item)), replacing: index..<index)
+  private func insert(_ item: StreamItem, hash: UInt64, at index: Int) {
+    place(CollectionOfOne(Entry(item)), hashes: CollectionOfOne(hash), replacing: index..<index)
     var shown = item
     if let replyTo = item.replyTo {
       replies.add(reply: item.id, quoting: replyTo)
@@ -256,7 +261,7 @@ public final class StreamTranscript: ChatDataSource {
     }
     // The reloads come after the insert in the edit; an empty array allocates nothing.
     var reloads: [ChatItemsChange] = []
-    reloadReplies(quoting: item.id, into: &reloads)
+    reloadReplies(quoting: item.id, hash: hash, into: &reloads)
     if !showsUnreadDivider, lastRead != nil, item.countsAsUnread { refreshUnreadDivider(into: &reloads) }
     guard let delegate else { return }
     delegate.chatDataSource(self, didChange: [.insert([shown], at: index)] + reloads, type: .normal)
@@ -264,8 +269,8 @@ public final class StreamTranscript: ChatDataSource {
 
   /// Inserts new items, resolves the quotes of those that reply, and reloads the items that
   /// quote them (a page of history may bring the message an earlier reply quotes).
-  private func insert(_ items: [StreamItem], at index: Int, type: UpdateType) {
-    place(items.map(Entry.init), replacing: index..<index)
+  private func insert(_ items: [StreamItem], hashes: [UInt64], at index: Int, type: UpdateType) {
+    place(items.map(Entry.init), hashes: hashes, replacing: index..<index)
     var shown = items
     for offset in shown.indices {
       guard let replyTo = shown[offset].replyTo else { continue }
@@ -278,7 +283,7 @@ public final class StreamTranscript: ChatDataSource {
       setShown(shown[offset], at: index + offset)
     }
     var changes: [ChatItemsChange] = [.insert(shown, at: index)]
-    for item in items { reloadReplies(quoting: item.id, into: &changes) }
+    for (item, hash) in zip(items, hashes) { reloadReplies(quoting: item.id, hash: hash, into: &changes) }
     // New items can only add something unread; once the divider shows, appends cost nothing.
     if !showsUnreadDivider, lastRead != nil, items.contains(where: \.countsAsUnread) {
       refreshUnreadDivider(into: &changes)
@@ -305,7 +310,7 @@ public final class StreamTranscript: ChatDataSource {
     }
     entries[index] = Entry(shown)
     var changes: [ChatItemsChange] = [.replace(shown, at: index)]
-    reloadReplies(quoting: item.id, into: &changes)
+    reloadReplies(quoting: item.id, hash: IDHashTable.hash(of: item.id), into: &changes)
     if old.countsAsUnread != shown.countsAsUnread { refreshUnreadDivider(into: &changes) }
     delegate?.chatDataSource(self, didChange: changes, type: .normal)
   }
@@ -315,13 +320,14 @@ public final class StreamTranscript: ChatDataSource {
   private func delete(at index: Int) {
     let old = entries[index].item
     let key = UTF8Key(old.id)
-    locationOfID[key] = nil
-    place([], replacing: index..<index + 1)
+    let hash = IDHashTable.hash(of: old.id)
+    ids.remove(hash)
+    place([], hashes: [], replacing: index..<index + 1)
     if let replyTo = old.replyTo { replies.remove(reply: old.id, quoting: replyTo) }
     reactionsByID[key] = nil
     readers.removeReaders(of: key)
     var changes: [ChatItemsChange] = [.remove(index..<index + 1)]
-    reloadReplies(quoting: old.id, into: &changes)
+    reloadReplies(quoting: old.id, hash: hash, into: &changes)
     if let marker = lastRead, marker == key {
       showsUnreadDivider = false
       lastRead = index > 0 ? UTF8Key(entries[index - 1].id) : nil
@@ -452,8 +458,10 @@ public final class StreamTranscript: ChatDataSource {
   /// each whose quote changed.
   ///
   /// - Complexity: O(*r* × B) for *r* replies and chunks of B items; O(1) without replies.
-  private func reloadReplies(quoting id: String, into changes: inout [ChatItemsChange]) {
-    let replyIDs = replies.replies(quoting: id)
+  ///
+  /// - Parameter hash: the id's ``IDHashTable/hash(of:)``.
+  private func reloadReplies(quoting id: String, hash: UInt64, into changes: inout [ChatItemsChange]) {
+    let replyIDs = replies.replies(quoting: id, hash: hash)
     guard !replyIDs.isEmpty else { return }
     let quote = quote(of: id)
     for reply in replyIDs {
@@ -481,18 +489,22 @@ public final class StreamTranscript: ChatDataSource {
     }
   }
 
-  /// Replaces entries and records where each newly placed entry lives.
-  private func place(_ new: some Collection<Entry>, replacing range: Range<Int>) {
+  /// Replaces entries and records where each new entry, its id's hash among `hashes` (in
+  /// order), lives, and where each entry a new chunk took went.
+  private func place(
+    _ new: some Collection<Entry>, hashes: some Collection<UInt64>, replacing range: Range<Int>
+  ) {
     let placement = entries.replaceSubrange(range, with: new)
     if let chunk = placement.editedChunk, let start = entries.chunk(withIdentifier: chunk)?.startIndex {
-      for (offset, entry) in new.enumerated() {
-        locationOfID[UTF8Key(entry.id)] = EntryLocation(
-          chunk: chunk, offset: range.lowerBound - start + offset)
+      for (offset, hash) in hashes.enumerated() {
+        ids.place(hash, chunk: chunk, offset: range.lowerBound - start + offset, adding: true)
       }
+    } else {
+      for hash in hashes { ids.add(hash) }
     }
     for chunk in placement.createdChunks {
       for (offset, entry) in (entries.chunk(withIdentifier: chunk)?.elements ?? []).enumerated() {
-        locationOfID[UTF8Key(entry.id)] = EntryLocation(chunk: chunk, offset: offset)
+        ids.place(IDHashTable.hash(of: entry.id), chunk: chunk, offset: offset)
       }
     }
   }

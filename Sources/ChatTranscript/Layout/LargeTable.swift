@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-/// A fixed-size table of plain values, probed at random (the id index's slots).
+/// A fixed-size table of plain values, probed at random (the slots of an ``IDHashTable``).
 ///
 /// A table of tens of megabytes read at random costs a cache miss per probe and, in pages of
 /// 4 KiB, a TLB miss as well, which under virtualization walks two sets of page tables. On
