@@ -41,23 +41,34 @@ extension BubbleChrome {
     public init(
       _ message: MessageViewModel, metrics: BubbleMetrics, wrapWidth: Int, measurer: ItemTextMeasurer
     ) {
+      let quoteWidth = message.quote.map {
+        measurer.measuresInPoints
+          ? $0.measuredLine(fittingIn: max(wrapWidth, 0), measuredBy: measurer).width
+          : $0.cellLine(fittingIn: max(wrapWidth, 0)).width
+      }
+      self.init(
+        message, quoteWidth: quoteWidth ?? 0, metrics: metrics, wrapWidth: wrapWidth, measurer: measurer)
+    }
+
+    /// ``init(_:metrics:wrapWidth:measurer:)`` with the quote line's width given, whatever the
+    /// message's quote: a bubble that cuts the quote line to draw it measures it once.
+    init(
+      _ message: MessageViewModel, quoteWidth: Int, metrics: BubbleMetrics, wrapWidth: Int,
+      measurer: ItemTextMeasurer
+    ) {
+      let wrapWidth = max(wrapWidth, 0)
+      quote = quoteWidth
       guard measurer.measuresInPoints else {
-        self.init(message, metrics: metrics, wrapWidth: wrapWidth)
+        if let line = message.senderLine { sender = min(displayWidth(of: VisibleText.of(line)), wrapWidth) }
+        if message.showsFooter(with: metrics) { footer = min(message.footerWidth(for: metrics), wrapWidth) }
         return
       }
-      self.init()
-      let wrapWidth = max(wrapWidth, 0)
       // A sender's name heads many bubbles: its width is cached, not measured for each.
       if let line = message.senderLine { sender = min(measurer.width(ofRecurringLine: line), wrapWidth) }
-      if let quote = message.quote {
-        self.quote = quote.measuredLine(fittingIn: wrapWidth, measuredBy: measurer).width
-      }
       if message.showsFooter(with: metrics) {
         footer = min(measurer.width(of: message.footerText(for: metrics)), wrapWidth)
       }
     }
-
-    private init() {}
 
     /// The widest of the three lines.
     public var widest: Int { max(sender, quote, footer) }

@@ -21,27 +21,38 @@ public enum MessageQuote: Sendable, Hashable {
   ///
   /// - Complexity: O(`columns`): at most a few scalars per column are read of a long text.
   public func line(fittingIn columns: Int) -> String {
-    guard columns > 0 else { return "" }
+    cellLine(fittingIn: columns).line
+  }
+
+  /// ``line(fittingIn:)`` and its width in character cells, both from one walk: a bubble cuts
+  /// the line to draw it and sizes itself by its width.
+  func cellLine(fittingIn columns: Int) -> (line: String, width: Int) {
+    guard columns > 0 else { return ("", 0) }
     var visible = fullLine(readLimit: Self.readLimit(columns))
     // One walk over the bytes gives the width and where the last cluster that fits with the
     // ellipsis ends; then one slice. (Appending clusters one by one cost about 10,000
     // instructions per quote; a width pass and a cluster-by-cluster pass, half that.)
-    let cut: String? = visible.withUTF8 { bytes in
+    let (cut, cutWidth, width): (String?, Int, Int) = visible.withUTF8 { bytes in
       var width = 0
       var cut = 0
+      var cutWidth = 0
       var fits = true
       GraphemeClusters.forEachCluster(inUTF8: bytes) { cluster, clusterWidth in
         if fits, width + clusterWidth + 1 <= columns {
           cut = cluster.upperBound
+          cutWidth = width + clusterWidth
         } else {
           fits = false
         }
         width += clusterWidth
       }
-      guard width > columns else { return nil }
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self)
+      guard width > columns else { return (nil, 0, width) }
+      return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self), cutWidth, width)
     }
-    return cut.map(Self.ellipsized) ?? visible
+    guard let cut else { return (visible, width) }
+    let kept = Self.withoutTrailingSpaces(cut)
+    // Each space taken off was one column; the ellipsis is one.
+    return (kept + String(Self.ellipsis), cutWidth - (cut.utf8.count - kept.utf8.count) + 1)
   }
 
   /// The quote as its line shows it, cut with `…` to `width` as `measurer` measures it (in

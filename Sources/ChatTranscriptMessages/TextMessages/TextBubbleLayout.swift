@@ -54,33 +54,29 @@ public struct TextBubbleLayout: Sendable, Hashable {
     configuration: MessageLayoutConfiguration, measurer: ItemTextMeasurer
   ) -> Drawn {
     let columns = Columns.of(rowWidth)
-    let message = viewModel.message
-    let metrics = metrics.fitted(toRowWidth: columns, isIncoming: message.isIncoming)
+    let metrics = metrics.fitted(toRowWidth: columns, isIncoming: viewModel.message.isIncoming)
     let maximum = BubbleChrome.maximumBubbleWidth(
-      rowWidth: columns, isIncoming: message.isIncoming, metrics: metrics,
+      rowWidth: columns, isIncoming: viewModel.message.isIncoming, metrics: metrics,
       configuration: configuration)
     let wrapWidth = max(maximum - 2 * metrics.horizontalPadding, 1)
     let wrapped = measurer.metrics(of: viewModel.text, width: wrapWidth)
     // The quote line is cut here rather than inside the side texts, so it is kept.
-    var unquoted = message
-    unquoted.quote = nil
-    var sides = BubbleChrome.SideTexts(unquoted, metrics: metrics, wrapWidth: wrapWidth, measurer: measurer)
     var quoteLine: String?
-    if let quote = message.quote {
-      if measurer.measuresInPoints {
-        let measured = quote.measuredLine(fittingIn: wrapWidth, measuredBy: measurer)
-        (quoteLine, sides.quote) = (measured.line, measured.width)
-      } else {
-        let line = quote.line(fittingIn: wrapWidth)
-        (quoteLine, sides.quote) = (line, displayWidth(of: line))
-      }
+    var quoteWidth = 0
+    if let quote = viewModel.message.quote {
+      (quoteLine, quoteWidth) =
+        measurer.measuresInPoints
+        ? quote.measuredLine(fittingIn: wrapWidth, measuredBy: measurer)
+        : quote.cellLine(fittingIn: wrapWidth)
     }
-    let reactionsLine = ReactionsLine(message, wrapWidth: wrapWidth, measurer: measurer)
+    let sides = BubbleChrome.SideTexts(
+      viewModel.message, quoteWidth: quoteWidth, metrics: metrics, wrapWidth: wrapWidth, measurer: measurer)
+    let reactionsLine = ReactionsLine(viewModel.message, wrapWidth: wrapWidth, measurer: measurer)
     // A cluster wider than the wrap width has a line of its own that is wider still; the
     // bubble stays within its maximum and the renderer draws such a line as one symbol.
     let inner = min(max(wrapped.widestLine, sides.widest, 1), wrapWidth)
     let chrome = BubbleChrome(
-      rowWidth: columns, message: message, metrics: metrics, innerWidth: inner,
+      rowWidth: columns, message: viewModel.message, metrics: metrics, innerWidth: inner,
       contentRows: wrapped.lineCount, footerWidth: sides.footer, reactionsLine: reactionsLine,
       lineHeight: measurer.lineHeight)
     let text = Rect(

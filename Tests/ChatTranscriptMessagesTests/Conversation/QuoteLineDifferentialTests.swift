@@ -80,9 +80,13 @@ import TranscriptGenerator
       let quote = Self.randomQuote(&generator)
       let columns = Int.random(in: 0...70, using: &generator)
       let expected = Reference.columnLine(quote, fittingIn: columns)
-      guard quote.line(fittingIn: columns) == expected else {
+      let (line, width) = quote.cellLine(fittingIn: columns)
+      // The width comes from the same walk; it is the drawn line's own.
+      guard line == expected, width == displayWidth(of: expected), line == quote.line(fittingIn: columns)
+      else {
         Issue.record(
-          "seed \(Self.seed) iteration \(iteration) columns \(columns) \(quote): expected \(expected)")
+          "seed \(Self.seed) iteration \(iteration) columns \(columns) \(quote): expected \(expected), got \(line) (\(width) columns)"
+        )
         return
       }
     }
