@@ -26,11 +26,15 @@ public final class StreamTranscript: ChatDataSource {
     /// ``StreamItem/countsAsUnread``, worked out once: every append sums a block of entries
     /// again, and reading the item for each would touch every item of the block.
     let countsAsUnread: Bool
+    /// The reactions `react` events gave, once any sender gave one: kept with the item, so a
+    /// reaction costs no lookup of its own, and leaves with it.
+    var reactions: ItemReactions?
 
-    init(_ item: StreamItem) {
+    init(_ item: StreamItem, reactions: ItemReactions? = nil) {
       id = item.id
       self.item = item
       countsAsUnread = item.countsAsUnread
+      self.reactions = reactions
     }
 
     /// Counted in the list's running totals, so whether anything unread follows the last-read
@@ -56,8 +60,6 @@ public final class StreamTranscript: ChatDataSource {
   private var ids = IDHashTable()
   private var typists = Typists()
   private var replies = ReplyIndex()
-  /// The reactions `react` events gave, for the items that have any.
-  private var reactionsByID: [UTF8Key: ItemReactions] = [:]
   /// Each reader's newest read item, and each such item's readers in order.
   private var readers = Readers()
   /// The item the local user has read up to (`lastRead`), while it is in the transcript.
@@ -157,7 +159,7 @@ public final class StreamTranscript: ChatDataSource {
   /// How many quoted ids and items with reactions from senders are kept: for tests that they
   /// follow the items there are now.
   var replyAndReactionStorage: (quotedIDs: Int, itemsWithReactions: Int) {
-    (replies.quotedIDCount, reactionsByID.count)
+    (replies.quotedIDCount, entries.reduce(0) { $0 + ($1.reactions == nil ? 0 : 1) })
   }
 
   /// How many readers and items read up to are kept, and what storing them holds on to: for
@@ -276,7 +278,7 @@ public final class StreamTranscript: ChatDataSource {
   /// Inserts new items, resolves the quotes of those that reply, and reloads the items that
   /// quote them (a page of history may bring the message an earlier reply quotes).
   private func insert(_ items: [StreamItem], hashes: [UInt64], at index: Int, type: UpdateType) {
-    place(items.map(Entry.init), hashes: hashes, replacing: index..<index)
+    place(items.map { Entry($0) }, hashes: hashes, replacing: index..<index)
     var shown = items
     for offset in shown.indices {
       guard let replyTo = shown[offset].replyTo else { continue }
@@ -308,13 +310,12 @@ public final class StreamTranscript: ChatDataSource {
       replies.add(reply: item.id, quoting: replyTo)
       shown.quote = quote(of: replyTo)
     }
-    let key = UTF8Key(item.id)
-    if var reactions = reactionsByID[key] {
-      reactions.given = item.reactions
-      reactionsByID[key] = reactions
-      shown.reactions = reactions.totals
+    var reactions = entries[index].reactions
+    if reactions != nil {
+      reactions?.given = item.reactions
+      shown.reactions = reactions?.totals ?? []
     }
-    entries[index] = Entry(shown)
+    entries[index] = Entry(shown, reactions: reactions)
     var changes: [ChatItemsChange] = [.replace(shown, at: index)]
     reloadReplies(quoting: item.id, hash: IDHashTable.hash(of: item.id), into: &changes)
     if old.countsAsUnread != shown.countsAsUnread { refreshUnreadDivider(into: &changes) }
@@ -330,7 +331,6 @@ public final class StreamTranscript: ChatDataSource {
     ids.remove(hash)
     place([], hashes: [], replacing: index..<index + 1)
     if let replyTo = old.replyTo { replies.remove(reply: old.id, quoting: replyTo) }
-    reactionsByID[key] = nil
     readers.removeReaders(of: key)
     var changes: [ChatItemsChange] = [.remove(index..<index + 1)]
     reloadReplies(quoting: old.id, hash: hash, into: &changes)
@@ -351,17 +351,21 @@ public final class StreamTranscript: ChatDataSource {
   private func react(at index: Int, sender: String, reaction: String, isActive: Bool)
     -> [TranscriptEventError]
   {
-    var item = entries[index].item
-    let key = UTF8Key(item.id)
-    var reactions = reactionsByID[key] ?? ItemReactions(given: item.reactions)
+    let entry = entries[index]
+    var item = entry.item
+    var reactions = entry.reactions ?? ItemReactions(given: item.reactions)
     guard reactions.set(reaction, from: sender, isActive: isActive) else { return [] }
     let totals = reactions.totals
     guard !isActive || totals.count <= StreamDecoder.maximumReactionsPerItem else {
       return [.tooManyReactions(item.id)]
     }
-    reactionsByID[key] = reactions.hasSenders ? reactions : nil
     item.reactions = totals
-    replace(at: index, with: item)
+    let kept = reactions.hasSenders ? reactions : nil
+    entries.modifyWithoutResummarizing(at: index) { entry in
+      entry.item = item
+      entry.reactions = kept
+    }
+    delegate?.chatDataSource(self, didChange: [.replace(item, at: index)], type: .normal)
     return []
   }
 
