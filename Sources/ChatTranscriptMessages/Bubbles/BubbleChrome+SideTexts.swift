@@ -25,7 +25,7 @@ extension BubbleChrome {
     public init(_ message: MessageViewModel, metrics: BubbleMetrics, wrapWidth: Int) {
       let wrapWidth = max(wrapWidth, 0)
       if let line = message.senderLine { sender = min(displayWidth(of: VisibleText.of(line)), wrapWidth) }
-      if let line = message.quote?.line(fittingIn: wrapWidth) { quote = displayWidth(of: line) }
+      if let quote = message.quote { self.quote = quote.cellLine(fittingIn: wrapWidth).width }
       if message.showsFooter(with: metrics) { footer = min(message.footerWidth(for: metrics), wrapWidth) }
     }
 
@@ -42,9 +42,7 @@ extension BubbleChrome {
       _ message: MessageViewModel, metrics: BubbleMetrics, wrapWidth: Int, measurer: ItemTextMeasurer
     ) {
       let quoteWidth = message.quote.map {
-        measurer.measuresInPoints
-          ? $0.measuredLine(fittingIn: max(wrapWidth, 0), measuredBy: measurer).width
-          : $0.cellLine(fittingIn: max(wrapWidth, 0)).width
+        $0.measuredLine(fittingIn: max(wrapWidth, 0), measuredBy: measurer).width
       }
       self.init(
         message, quoteWidth: quoteWidth ?? 0, metrics: metrics, wrapWidth: wrapWidth, measurer: measurer)

@@ -72,10 +72,8 @@ public enum MessageQuote: Sendable, Hashable {
   /// (``ItemTextMeasurer/width(of:)``).
   func measuredLine(fittingIn width: Int, measuredBy measurer: ItemTextMeasurer) -> (line: String, width: Int)
   {
-    guard measurer.measuresInPoints else {
-      let line = line(fittingIn: width)
-      return (line, measurer.width(of: line))
-    }
+    // In character cells the cut's own walk gives the width.
+    guard measurer.measuresInPoints else { return cellLine(fittingIn: width) }
     guard width > 0 else { return ("", measurer.width(of: "")) }
     let visible = fullLine(readLimit: Self.readLimit(width))
     let visibleWidth = measurer.width(of: visible)

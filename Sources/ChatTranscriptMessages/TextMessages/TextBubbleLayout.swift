@@ -64,10 +64,7 @@ public struct TextBubbleLayout: Sendable, Hashable {
     var quoteLine: String?
     var quoteWidth = 0
     if let quote = viewModel.message.quote {
-      (quoteLine, quoteWidth) =
-        measurer.measuresInPoints
-        ? quote.measuredLine(fittingIn: wrapWidth, measuredBy: measurer)
-        : quote.cellLine(fittingIn: wrapWidth)
+      (quoteLine, quoteWidth) = quote.measuredLine(fittingIn: wrapWidth, measuredBy: measurer)
     }
     let sides = BubbleChrome.SideTexts(
       viewModel.message, quoteWidth: quoteWidth, metrics: metrics, wrapWidth: wrapWidth, measurer: measurer)

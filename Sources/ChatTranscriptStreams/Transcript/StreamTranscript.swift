@@ -311,10 +311,8 @@ public final class StreamTranscript: ChatDataSource {
       shown.quote = quote(of: replyTo)
     }
     var reactions = entries[index].reactions
-    if reactions != nil {
-      reactions?.given = item.reactions
-      shown.reactions = reactions?.totals ?? []
-    }
+    reactions?.given = item.reactions
+    if let reactions { shown.reactions = reactions.totals }
     entries[index] = Entry(shown, reactions: reactions)
     var changes: [ChatItemsChange] = [.replace(shown, at: index)]
     reloadReplies(quoting: item.id, hash: IDHashTable.hash(of: item.id), into: &changes)
