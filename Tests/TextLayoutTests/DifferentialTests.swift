@@ -151,8 +151,10 @@ import TranscriptGenerator
       let byteMetrics = bytes.withUnsafeBufferPointer { measurer.measure(utf8: $0, maxWidth: width) }
       let found = ReferenceWrapper.Result(
         lines: lines.map { String(text[$0.range]) }, widths: lines.map(\.width))
+      // A line's width is what `displayWidth` gives its text (clusters are never split).
+      let lineWidths = lines.map { displayWidth(of: text[$0.range]) }
       if metrics != expected.metrics || found != expected || byteMetrics.metrics != metrics
-        || !byteMetrics.isValidUTF8
+        || !byteMetrics.isValidUTF8 || lineWidths != found.widths
       {
         return """
           width \(width): \(text.debugDescription)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TextLayout
 
@@ -27,6 +28,32 @@ import TextLayout
     let clusters = Array(GraphemeClusters(text))
     #expect(clusters.map(\.width) == [4])
     #expect(TerminalTextMeasurer().measure(text, maxWidth: 2) == TextMetrics(lineCount: 1, widestLine: 4))
+  }
+}
+
+/// The `measurer` input `00 0F D8 B5 D8 A8 …`: width 16, Arabic with U+0604 (ARABIC NUMBER
+/// MARK, a Prepend) before a family emoji, and ill-formed bytes.
+///
+/// UAX #14 allows a break between U+0604 (AL) and the emoji, inside the grapheme cluster
+/// they make (GB9b). The wrapper measured its segments' clusters on their own, 0 + 2 columns,
+/// where `displayWidth` of the line measured the whole cluster, 6 (its first scalar has no
+/// emoji presentation, so rule 2 adds up the three emoji). Breaks inside a cluster are no
+/// longer taken, so a line always holds whole clusters.
+@Suite struct MeasurerFuzzRegressionThreeTests {
+  /// The text (the input after its two width bytes), ill-formed UTF-8 and all.
+  static let base64Text =
+    "2LXYqNin2K0g2KfZhNiu2YrYsSEg2YfZhCDZitiE2K7ZitixISDZh9mEINmK2LnZhSDZhdmGINhT2YQg2KfZhNin2KrYrNiE8J+RqOKAjfCfkanigI3wn5Gn4oAn8J+RpiBjb3VudHMg2Ykg2KfZhNmK2LPYp9ix2J8="
+
+  @Test func aLineIsAsWideAsItsTextMeasuredAlone() throws {
+    let bytes = Array(try #require(Data(base64Encoded: Self.base64Text)))
+    let text = String(decoding: bytes, as: UTF8.self)
+    let measurer = TerminalTextMeasurer()
+    let lines = measurer.lines(of: text, maxWidth: 16)
+    #expect(lines.map(\.width) == lines.map { displayWidth(of: text[$0.range]) })
+    #expect(lines.map(\.width) == [14, 15, 15, 13, 7])
+    let metrics = bytes.withUnsafeBufferPointer { measurer.measure(utf8: $0, maxWidth: 16) }
+    #expect(metrics.metrics == TextMetrics(lineCount: lines.count, widestLine: 15))
+    #expect(metrics.replacementCount == 2)
   }
 }
 

@@ -54,6 +54,15 @@ import TextLayout
     Case(text: "a\u{00A0}b c", width: 3, lines: ["a\u{00A0}b", "c"], widest: 3),
     Case(text: "($12.50)", width: 4, lines: ["($12", ".50)"], widest: 4),
     Case(text: "well, ok!", width: 6, lines: ["well,", "ok!"], widest: 5),
+    // No break inside a grapheme cluster, where UAX #14 alone has one: after a Prepend (GB9b),
+    // before an emoji modifier on a base without Emoji_Modifier_Base, after a space before a
+    // mark (LB18). The cluster keeps its width: 4 after U+0604, 2 with emoji presentation.
+    Case(
+      text: "x\u{0604}\u{1F468}\u{200D}\u{1F469}y", width: 3,
+      lines: ["x", "\u{0604}\u{1F468}\u{200D}\u{1F469}", "y"], widest: 4),
+    Case(text: "\u{1F600}\u{1F3FD}", width: 2, lines: ["\u{1F600}\u{1F3FD}"], widest: 2),
+    Case(text: "x \u{FE0F}", width: 10, lines: ["x \u{FE0F}"], widest: 3),
+    Case(text: "ab \u{0301}cd", width: 3, lines: ["ab \u{0301}", "cd"], widest: 3),
   ]
 
   @Test(arguments: cases)

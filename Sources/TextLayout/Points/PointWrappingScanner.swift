@@ -4,9 +4,9 @@
 /// The same UAX #14 automaton finds the break opportunities and the same ``GreedyLineFitter``
 /// places the segments between them, so the rules of Documentation/TextMetrics.md hold with
 /// widths in 1/1024 units: a segment's body is the sum of its glyphs' advances and kerning, its
-/// hanging tail the advances of its spaces. Advances are additive per scalar, so no grapheme
-/// state is kept here; clusters are found only to split a body wider than a line
-/// (``PointClusterWidths``). Kerning belongs to the first glyph of a pair (as a GPOS XAdvance
+/// hanging tail the advances of its spaces. Advances are additive per scalar; the grapheme
+/// state is kept only so that, as there, no break is taken inside a cluster. Clusters are
+/// measured only to split a body wider than a line (``PointClusterWidths``). Kerning belongs to the first glyph of a pair (as a GPOS XAdvance
 /// does): when a glyph kerns with the one before it, the amount goes to the segment, body or
 /// tail, that holds the one before.
 struct PointWrappingScanner<Sink: LineSink> {
@@ -15,6 +15,8 @@ struct PointWrappingScanner<Sink: LineSink> {
   private var advancer: GlyphAdvancer
   private let lineBreakRules = LineBreakAutomaton.shared
   private var lineBreaks = LineBreakAutomaton.start
+  private let graphemeRules = GraphemeBreakAutomaton.shared
+  private var graphemes = GraphemeBreakAutomaton.start
   private var segmentStart = 0
   /// The width of the segment so far, without its tail.
   private var segmentWidth = 0
@@ -94,10 +96,11 @@ struct PointWrappingScanner<Sink: LineSink> {
     }
     let bytes = self.bytes
     let lineBreakClass = properties.lineBreakClass
+    let startsCluster = graphemeRules.startsCluster(&graphemes, with: properties.graphemeBreak)
     let action = lineBreakRules.advance(&lineBreaks, over: lineBreakClass) {
       NumberLookahead.numberFollows(in: bytes, from: offset &+ length)
     }
-    if action != .prohibited {
+    if action != .prohibited && startsCluster {
       // A segment without a tail kerned its last glyph with this one: a line that breaks here
       // does not have that kerning.
       endSegment(

@@ -2,9 +2,10 @@
 ///
 /// The scanner decodes scalars, looks each one up once, feeds the line-break state and
 /// the grapheme state, and adds up the width of the current segment. When the line-break
-/// rules allow a break, the segment is done and goes to the ``GreedyLineFitter``.
-/// Clusters are segmented within each segment (a break opportunity also ends a cluster),
-/// so a segment's width is the width of its text on its own.
+/// rules allow a break, the segment is done and goes to the ``GreedyLineFitter``. A break
+/// opportunity inside a grapheme cluster is not taken (clusters are atomic for line breaking,
+/// as UAX #29 intends), so segments hold whole clusters: a segment's width is the width of its
+/// text on its own, and a line's width is `displayWidth` of its text.
 ///
 /// Width bookkeeping: rule 2 of the width rules is additive, so each scalar adds its
 /// width at once and rule 1 is applied as an adjustment when a cluster ends. The trailing
@@ -283,7 +284,6 @@ struct WrappingScanner<Sink: LineSink> {
     tailStart = nil
     tailSpaces = 0
     cluster = ClusterWidth()
-    graphemes = GraphemeBreakAutomaton.start
   }
 
   /// Scans printable ASCII byte by byte (word by word where it can).
@@ -383,13 +383,16 @@ struct WrappingScanner<Sink: LineSink> {
   ) {
     let bytes = self.bytes
     let lineBreakClass = properties.lineBreakClass
+    let startsCluster = graphemeRules.startsCluster(&graphemes, with: properties.graphemeBreak)
     let action = lineBreakRules.advance(&lineBreaks, over: lineBreakClass) {
       NumberLookahead.numberFollows(in: bytes, from: offset &+ length)
     }
-    if action != .prohibited {
+    // An opportunity inside a cluster is not taken. A mandatory break always follows a control
+    // character, which ends its cluster (GB4), so it is never dropped here.
+    if action != .prohibited && startsCluster {
       endSegment(at: offset, mandatory: action == .mandatory)
     }
-    if graphemeRules.startsCluster(&graphemes, with: properties.graphemeBreak) {
+    if startsCluster {
       segmentWidth &+= cluster.adjustment
       cluster = ClusterWidth(first: properties, value: value)
     } else {
@@ -417,7 +420,6 @@ struct WrappingScanner<Sink: LineSink> {
   private mutating func endSegment(at end: Int, mandatory: Bool) {
     segmentWidth &+= cluster.adjustment
     cluster = ClusterWidth()
-    graphemes = GraphemeBreakAutomaton.start
     fitter.place(
       body: segmentStart..<(tailStart ?? end), bodyWidth: segmentWidth, hangingWidth: tailSpaces,
       end: end, breaksLine: mandatory, in: bytes)

@@ -138,6 +138,23 @@ import TranscriptGenerator
     }
   }
 
+  /// A line never starts inside a grapheme cluster, even where UAX #14 alone has a break
+  /// (after a Prepend, between a space and a mark): the terminal measurer's rule.
+  @Test func linesStartOnlyAtClusterStarts() throws {
+    let measurer = PointTextMeasurer(font: try TestFonts.dejaVuSans(), size: 15)
+    let seed = DifferentialTests.seed ^ 0x2
+    var generator = SeededRandom(seed: seed)
+    for _ in 0..<1_000 {
+      let text = DifferentialTests.randomText(&generator)
+      let clusterStarts = Set(GraphemeClusters(text).map(\.range.lowerBound) + [text.endIndex])
+      for width in [10, 40, 120] {
+        let starts = measurer.lines(of: text, maxWidth: width).map(\.range.lowerBound)
+        let inside = starts.filter { !clusterStarts.contains($0) }
+        #expect(inside.isEmpty, "seed \(seed), \(text.debugDescription) at \(width)")
+      }
+    }
+  }
+
   @Test func wholePointsRoundUp() throws {
     let measurer = PointTextMeasurer(font: try TestFonts.dejaVuSans(), size: 15)
     let exact = measurer.measure("AV", maxWidth: 100.0).widestLine

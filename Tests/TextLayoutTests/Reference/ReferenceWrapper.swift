@@ -16,7 +16,11 @@ enum ReferenceWrapper {
   static func wrap(_ text: String, maxWidth: Int) -> Result {
     let width = max(1, maxWidth)
     let scalars = Array(text.unicodeScalars)
-    let breaks = ReferenceLineBreaker.breaks(in: scalars)
+    // Break opportunities inside a grapheme cluster are not taken.
+    let clusterStarts = Set(ReferenceGraphemes.clusters(scalars[...]).map(\.lowerBound))
+    let breaks = ReferenceLineBreaker.breaks(in: scalars).filter {
+      $0.key == scalars.count || clusterStarts.contains($0.key)
+    }
     // A line: the scalars shown (without the hanging tail that ends it) and their width.
     var lines: [(start: Int, end: Int, width: Int)] = []
     var lineStart = 0
