@@ -39,7 +39,20 @@ extension ChatTranscriptController {
     from top: Double, to bottom: Double, measurer: any TextMeasurer = TerminalTextMeasurer(),
     _ body: (_ scene: RenderScene, _ rowOffset: Int) -> Void
   ) {
-    withDocumentDrawing { drawPages(from: top, to: bottom, measurer: measurer, body) }
+    let lineCache = LabelLineCache()
+    forEachPageDraft(from: top, to: bottom) { draft, rowOffset in
+      body(draft.scene(measurer: measurer, lineCache: lineCache), rowOffset)
+    }
+  }
+
+  /// ``forEachPage(from:to:measurer:_:)`` with each page read but not wrapped: `body` can hand
+  /// the draft to another thread, which wraps it into a scene
+  /// (``SceneDraft/scene(measurer:lineCache:)``, one ``LabelLineCache`` for all the pages,
+  /// in order) while this one reads the next page. Moves the viewport.
+  public func forEachPageDraft(
+    from top: Double, to bottom: Double, _ body: (_ draft: SceneDraft, _ rowOffset: Int) -> Void
+  ) {
+    withDocumentDrawing { drawPages(from: top, to: bottom, body) }
   }
 
   /// Runs `body` with pinned headers and the working range turned off, as drawing every row of
@@ -56,21 +69,18 @@ extension ChatTranscriptController {
     body()
   }
 
-  /// ``forEachPage(from:to:measurer:_:)`` with pinning and the working range already off.
+  /// ``forEachPageDraft(from:to:_:)`` with pinning and the working range already off.
   private func drawPages(
-    from top: Double, to bottom: Double, measurer: any TextMeasurer,
-    _ body: (_ scene: RenderScene, _ rowOffset: Int) -> Void
+    from top: Double, to bottom: Double, _ body: (_ draft: SceneDraft, _ rowOffset: Int) -> Void
   ) {
     let width = collectionView.viewport.width
-    // A message taller than a page is wrapped once, not once per page it spans.
-    let lineCache = LabelLineCache()
     var offset = top
     var rowOffset = 0
     while offset < bottom {
       let height = min(Double(Self.renderingPageRows), bottom - offset)
       // The width stays: the collection view alone changes, in one layout pass.
       collectionView.setViewportSize(width: width, height: height, contentOffset: offset)
-      body(RenderScene(collectionView, measurer: measurer, lineCache: lineCache), rowOffset)
+      body(SceneDraft(collectionView), rowOffset)
       offset += height
       rowOffset += Int(height)
     }

@@ -1,76 +1,74 @@
-import ChatTranscript
+@_spi(Internals) import ChatTranscript
 import TextLayout
 
 /// The wrapped lines of the labels a scene drew, kept for the next scene of the same views.
 ///
 /// A transcript drawn page by page builds a scene per page; a message taller than a page
 /// would otherwise be wrapped whole for every page it spans, which made drawing one large
-/// message quadratic in its size. Entries are kept on the labels themselves, tagged with the
-/// cache that made them, and checked against the label's text and width, so a recycled label
-/// that shows something else is wrapped again. Only the labels a scene cut off are kept: pages
-/// do not overlap, so no other label is drawn again.
+/// message quadratic in its size. Only the labels a scene cut off at its bottom are kept, and
+/// a kept label is let go once a scene draws it without cutting it off again: pages do not
+/// overlap, so the cache holds a label or two, not a page. Entries are found by the label's
+/// identity and checked against its text and width, so a recycled label that shows something
+/// else, or a new label at a freed one's address, is wrapped again.
 ///
-/// Not thread-safe: use one cache per drawing loop.
-public final class LabelLineCache {
-  /// One label's lines. It holds its cache, which holds nothing, so an entry found on a label
-  /// is known to be this cache's by identity.
-  private final class Entry {
-    let cache: LabelLineCache
+/// Locked, so that scenes can be wrapped on another thread than the views were read on
+/// (``SceneDraft``); scenes that share a cache should still be built in page order.
+public final class LabelLineCache: Sendable {
+  private struct Entry: Sendable {
     let text: String
     let width: Int
     let visibleText: String
     let lines: [TextLine]
-
-    init(cache: LabelLineCache, text: String, width: Int, visibleText: String, lines: [TextLine]) {
-      self.cache = cache
-      self.text = text
-      self.width = width
-      self.visibleText = visibleText
-      self.lines = lines
-    }
   }
 
-  /// Whether lines are kept at all: not by the cache a scene makes for itself, which no later
-  /// scene sees.
-  private let keepsLines: Bool
+  /// More kept labels than this means scenes that are not pages in order: start afresh
+  /// rather than grow.
+  private static let capacity = 64
 
-  public init() {
-    keepsLines = true
-  }
+  private let entries = Locked<[ObjectIdentifier: Entry]>([:])
 
-  /// - Parameter keepsLines: `false` for the cache a scene drawn without one wraps through.
-  init(keepsLines: Bool) {
-    self.keepsLines = keepsLines
-  }
+  public init() {}
 
-  /// The visible form of `label`'s text and its lines at `width` columns.
+  /// The visible form of `text`, shown by the label `label`, and its lines at `width` columns.
   ///
   /// - Parameters:
   ///   - wrapsInColumns: Whether `measurer` wraps in character cells as `TerminalTextMeasurer`
   ///     does: then a line of printable ASCII that fits is its own only line, without
   ///     wrapping it.
   ///   - keeps: Whether the lines are kept for a later scene: the label goes on below this one.
-  func lines(
-    of label: Label, width: Int, measurer: any TextMeasurer, wrapsInColumns: Bool, keeps: Bool
+  ///   - cache: where lines are kept; `nil` wraps and keeps nothing.
+  static func lines(
+    of text: String, label: ObjectIdentifier, width: Int, measurer: any TextMeasurer, wrapsInColumns: Bool,
+    keeps: Bool, in cache: LabelLineCache?
   ) -> (text: String, lines: [TextLine]) {
-    let text = label.text
-    if let entry = label.renderingMemo as? Entry, entry.cache === self, entry.width == width,
-      entry.text == text
-    {
+    if let cache, let entry = cache.entry(for: label, text: text, width: width, keeps: keeps) {
       return (entry.visibleText, entry.lines)
     }
     let visible: String
     let lines: [TextLine]
-    if wrapsInColumns, let fitting = Self.fittingASCIILine(of: text, width: width) {
+    if wrapsInColumns, let fitting = fittingASCIILine(of: text, width: width) {
       (visible, lines) = (fitting.text, [fitting.line])
     } else {
       visible = VisibleText.of(text)
       lines = measurer.lines(of: visible, maxWidth: width)
     }
-    if keeps && keepsLines {
-      label.renderingMemo = Entry(cache: self, text: text, width: width, visibleText: visible, lines: lines)
+    if keeps, let cache {
+      let entry = Entry(text: text, width: width, visibleText: visible, lines: lines)
+      cache.entries.withLock { entries in
+        if entries.count >= capacity { entries.removeAll() }
+        entries[label] = entry
+      }
     }
     return (visible, lines)
+  }
+
+  /// The kept lines of `label` if it still shows `text` at `width`; let go unless `keeps`.
+  private func entry(for label: ObjectIdentifier, text: String, width: Int, keeps: Bool) -> Entry? {
+    entries.withLock { entries in
+      guard let entry = entries[label] else { return nil }
+      if !keeps { entries[label] = nil }
+      return entry.width == width && entry.text == text ? entry : nil
+    }
   }
 
   /// The one line of `text` when it is printable ASCII, ends in no space and fits in `width`

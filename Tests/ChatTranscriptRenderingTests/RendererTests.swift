@@ -170,6 +170,43 @@ struct StyledBuilder: ChatItemPresenterBuilder {
     #expect(drawn == lines)
     #expect(measurer.calls.load(ordering: .relaxed) == 1)
   }
+
+  /// Pages read as drafts on the controller's thread and wrapped on another, in order through
+  /// one cache (as `transcript render` draws), are the scenes `forEachPage` gives, and a label
+  /// taller than a page is still wrapped once.
+  @Test func draftsWrappedOnAnotherThreadAreThePagesDrawnDirectly() async {
+    // Taller than a page (``ChatTranscriptController/renderingPageRows``), so cut by the first.
+    let lines = (0..<5_000).map { "line \($0) \u{1B}" }
+    let dataSource = ArrayDataSource([
+      TestItem(id: "short", height: 1, text: "é"),
+      TestItem(id: "tall", height: 5_000, text: lines.joined(separator: "\n")),
+      TestItem(id: "after", height: 2, text: "one\ntwo"),
+    ])
+    let controller = ChatTranscriptController(
+      buildersByType: ["test": [StyledBuilder()]], decorator: UniformDecorator(bottomMargin: 0),
+      viewport: Viewport(width: 30, height: 3))
+    controller.dataSource = dataSource
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    let bottom = controller.contentHeight
+    var direct: [RenderScene] = []
+    controller.forEachPage(from: 0, to: bottom) { scene, _ in direct.append(scene) }
+    var drafts: [SceneDraft] = []
+    controller.forEachPageDraft(from: 0, to: bottom) { draft, _ in drafts.append(draft) }
+    let measurer = CountingLinesMeasurer()
+    let wrapped = await Task.detached { [drafts] in
+      let cache = LabelLineCache()
+      return drafts.map { $0.scene(measurer: measurer, lineCache: cache) }
+    }.value
+    #expect(direct.count == 2)
+    #expect(wrapped == direct)
+    // One call per label that is not a single fitting line of printable ASCII.
+    #expect(measurer.calls.load(ordering: .relaxed) == 3)
+    let texts = wrapped.flatMap(\.elements).compactMap { element -> String? in
+      if case .text(let text, _, _, _, _) = element { text } else { nil }
+    }
+    #expect(texts == ["é"] + lines.map { $0.replacingOccurrences(of: "\u{1B}", with: "␛") } + ["one", "two"])
+  }
 }
 
 /// Counts how often text is wrapped for drawing.

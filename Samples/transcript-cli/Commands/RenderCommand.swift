@@ -68,7 +68,7 @@ enum RenderCommand {
     session.keepUntilExit()
     let controller = session.controller
     // Page by page, so no height cuts the transcript off (an empty one is one empty line);
-    // each page's scene is built here and drawn into text on a second thread.
+    // each page is read here, and wrapped and drawn into text on a second thread.
     let bottom = max(controller.contentHeight, 1)
     switch format {
     case .ansi, .plain:
@@ -76,7 +76,7 @@ enum RenderCommand {
       let writer = PageWriter { scene, _ in
         (ansi ? ANSIRenderer().render(scene) : PlainTextRenderer().render(scene)) + "\n"
       }
-      controller.forEachPage(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
+      controller.forEachPageDraft(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
       writer.finish()
     case .svg, .html:
       // One document as tall as the content.
@@ -89,7 +89,7 @@ enum RenderCommand {
       }
       let rows = max(Int(controller.contentHeight.rounded(.up)), 1)
       writer.write(renderer.documentStart(width: width, height: rows))
-      controller.forEachPage(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
+      controller.forEachPageDraft(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
       writer.write(renderer.documentEnd)
       writer.finish()
     }

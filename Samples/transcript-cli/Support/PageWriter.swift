@@ -3,14 +3,14 @@ import CommandLineSupport
 import Dispatch
 import Synchronization
 
-/// Turns page scenes into text and writes them to standard output on a thread of its own,
-/// while the main thread builds the next page's scene.
+/// Turns pages into text and writes them to standard output on a thread of its own, while
+/// the main thread reads the next page.
 ///
-/// A scene is a value, so it can leave the main thread, where the cells it was read from
-/// stay. Drawing a page is two steps of about equal weight for the ANSI renderer and of one
-/// to four for plain text: configuring cells and reading them into a scene (main thread),
-/// then turning the scene into text and writing it (here). Done one after the other, the
-/// second core sat idle while a whole transcript was drawn.
+/// A page's draft is a value, so it can leave the main thread, where the cells it was read
+/// from stay. Drawing a page is three steps: configuring cells and reading them into a draft
+/// (main thread), then wrapping its labels into a scene and turning the scene into text
+/// (here). Done one after the other, the second core sat idle while a whole transcript was
+/// drawn; with the wrapping here too, the two threads carry about the same weight.
 ///
 /// At most two pages wait here: past that, `submit` waits, so memory stays that of a few
 /// pages, whatever the transcript's length. Text comes out in the order it was handed in.
@@ -19,6 +19,8 @@ final class PageWriter: Sendable {
   private let room = DispatchSemaphore(value: 2)
   private let output = Mutex(OutputBuffer(fileDescriptor: 1))
   private let draw: @Sendable (_ scene: RenderScene, _ rowOffset: Int) -> String
+  /// Pages come in order, so a label cut off at the bottom of one is wrapped once.
+  private let lineCache = LabelLineCache()
 
   /// - Parameter draw: a page's text, from its scene and the row it starts at.
   init(draw: @escaping @Sendable (_ scene: RenderScene, _ rowOffset: Int) -> String) {
@@ -30,12 +32,12 @@ final class PageWriter: Sendable {
     queue.async { [self] in output.withLock { $0.append(text) } }
   }
 
-  /// Draws and writes `scene` after the pages handed in before it; waits while two are
-  /// waiting already.
-  func submit(_ scene: RenderScene, rowOffset: Int) {
+  /// Wraps, draws and writes `draft` after the pages handed in before it; waits while two
+  /// are waiting already.
+  func submit(_ draft: SceneDraft, rowOffset: Int) {
     room.wait()
     queue.async { [self] in
-      let text = draw(scene, rowOffset)
+      let text = draw(draft.scene(lineCache: lineCache), rowOffset)
       output.withLock { $0.append(text) }
       room.signal()
     }

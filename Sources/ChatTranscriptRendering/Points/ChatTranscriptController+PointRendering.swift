@@ -7,8 +7,9 @@ extension ChatTranscriptController {
   /// ``PointSVGRenderer/elements(of:yOffset:)`` writes one after another.
   ///
   /// Every row is drawn once, whole, on the page its top is on (a row across two pages is not
-  /// cut; a row starting above `top` is not drawn), at the viewport's width. As ``forEachPage(from:to:measurer:_:)`` does, pinned
-  /// headers are not pinned and there is no working range meanwhile. Moves the viewport.
+  /// cut; a row starting above `top` is not drawn), at the viewport's width, so no label is
+  /// wrapped twice. As ``forEachPage(from:to:measurer:_:)`` does, pinned headers are not pinned
+  /// and there is no working range meanwhile. Moves the viewport.
   ///
   /// - Parameters:
   ///   - measurer: The measurer the transcript was laid out with.
@@ -29,7 +30,6 @@ extension ChatTranscriptController {
     _ body: (_ scene: PointScene, _ yOffset: Double) -> Void
   ) {
     let width = collectionView.viewport.width
-    let lineCache = LabelLineCache()
     let pageHeight = pageHeight.isFinite ? max(pageHeight, lineHeight, 1) : 65_536
     var offset = top
     while offset < bottom {
@@ -38,7 +38,7 @@ extension ChatTranscriptController {
       setViewportSize(width: width, height: height)
       collectionView.setContentOffset(offset)
       let scene = PointScene(
-        collectionView, measurer: measurer, lineHeight: lineHeight, cellsFrom: offset, lineCache: lineCache)
+        collectionView, measurer: measurer, lineHeight: lineHeight, cellsFrom: offset, lineCache: nil)
       body(scene, collectionView.viewport.contentOffset - top)
       offset += height
     }

@@ -64,7 +64,8 @@ public struct PointScene: Sendable, Hashable {
     self.init(
       width: Self.finite(viewport.width), height: Self.finite(viewport.height),
       lineHeight: lineHeight.isFinite && lineHeight > 0 ? lineHeight : 1, elements: [])
-    let cache = lineCache ?? LabelLineCache(keepsLines: false)
+    // A page draws each of its cells whole and once, so no later page shows its labels.
+    let cache = top == nil ? lineCache : nil
     let origin = Point(x: 0, y: -viewport.contentOffset)
     let pinned = collectionView.pinnedHeader
     for (row, cell) in collectionView.visibleCells where row != pinned?.row {
@@ -76,7 +77,7 @@ public struct PointScene: Sendable, Hashable {
 
   /// A cell and, when its row is selected, the band behind it.
   private mutating func addCell(
-    _ cell: CollectionViewCell, origin: Point, measurer: any TextMeasurer, cache: LabelLineCache
+    _ cell: CollectionViewCell, origin: Point, measurer: any TextMeasurer, cache: LabelLineCache?
   ) {
     if cell.isSelected, !cell.isHidden {
       elements.append(.selection(Self.offset(cell.frame, by: origin)))
@@ -84,7 +85,7 @@ public struct PointScene: Sendable, Hashable {
     add(cell, origin: origin, measurer: measurer, cache: cache)
   }
 
-  private mutating func add(_ view: View, origin: Point, measurer: any TextMeasurer, cache: LabelLineCache) {
+  private mutating func add(_ view: View, origin: Point, measurer: any TextMeasurer, cache: LabelLineCache?) {
     guard !view.isHidden else { return }
     let frame = Self.offset(view.frame, by: origin)
     guard frame.width.isFinite, frame.height.isFinite else { return }
@@ -99,8 +100,9 @@ public struct PointScene: Sendable, Hashable {
       }
       let width = Columns.of(frame.width)
       if let label = view as? Label, !label.text.isEmpty, width > 0, frame.height > 0 {
-        let (text, lines) = cache.lines(
-          of: label, width: width, measurer: measurer, wrapsInColumns: false, keeps: true)
+        let (text, lines) = LabelLineCache.lines(
+          of: label.text, label: ObjectIdentifier(label), width: width, measurer: measurer,
+          wrapsInColumns: false, keeps: true, in: cache)
         // A label shows the lines its frame is tall enough for (all of them, as measured).
         let shown = min(lines.count, max(Int((frame.height / lineHeight).rounded()), 1))
         // A line wider than its label (a cluster wider than the wrap width has a line of its

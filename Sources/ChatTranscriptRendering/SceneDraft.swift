@@ -1,0 +1,165 @@
+import ChatTranscript
+import TextLayout
+
+/// What a viewport shows, read from its views, with its labels not yet wrapped into lines.
+///
+/// Reading the views must happen where they live, on the thread that owns the controller;
+/// wrapping labels, the larger part of building a ``RenderScene``, need not. A draft is a
+/// value: the owner reads one and moves on to the next page while another thread turns it
+/// into a scene with ``scene(measurer:lineCache:)``. `transcript render` and `follow` draw
+/// whole transcripts that way, on both cores.
+public struct SceneDraft: Sendable {
+  /// A label's text, where it is, and the rows of the scene it shows.
+  struct LabelText: Sendable {
+    /// The text as the label holds it: the scene makes it visible (``VisibleText``).
+    var text: String
+    var x: Int
+    var y: Int
+    var width: Int
+    /// The rows of the scene the label covers: its lines from `rows.lowerBound - y` on.
+    var rows: Range<Int>
+    var style: String?
+    /// The label's identity, under which its lines are kept (``LabelLineCache``).
+    var label: ObjectIdentifier
+    /// Whether the label goes on below the scene, so its lines are kept for the next one.
+    var continuesBelow: Bool
+  }
+
+  /// A drawing command, or a label to wrap into `text` commands, in drawing order.
+  enum Part: Sendable {
+    case element(RenderScene.Element)
+    case label(LabelText)
+  }
+
+  /// Size in character cells.
+  public let width: Int
+  public let height: Int
+  private(set) var parts: [Part] = []
+  /// The first row other cells may draw on: the rows above it are the pinned header's.
+  private var firstUncoveredRow = 0
+
+  /// Reads the viewport of `collectionView`: on the thread that owns it.
+  ///
+  /// Selected rows get a selection band, and the pinned header comes last, over the rows it
+  /// covers.
+  public init(_ collectionView: CollectionView) {
+    let viewport = collectionView.viewport
+    width = RenderScene.cells(viewport.width)
+    height = RenderScene.cells(viewport.height)
+    let origin = Point(x: 0, y: -viewport.contentOffset)
+    let pinned = collectionView.pinnedHeader
+    if let frame = pinned?.cell.frame {
+      firstUncoveredRow = max(
+        RenderScene.cell(frame.minY - viewport.contentOffset) + RenderScene.cells(frame.height), 0)
+    }
+    let cells = collectionView.visibleCells
+    // A bubble draws a handful of parts: growing the array a page's worth of times moved
+    // every part each time.
+    parts.reserveCapacity(cells.count * 6)
+    for (row, cell) in cells where row != pinned?.row {
+      addCell(cell, origin: origin)
+    }
+    firstUncoveredRow = 0
+    if let pinned { addCell(pinned.cell, origin: origin) }
+  }
+
+  /// The scene: labels made visible and wrapped by `measurer`, on any thread.
+  ///
+  /// - Parameter lineCache: Lines wrapped for earlier scenes, reused for a label that still
+  ///   shows the same text at the same width (drawing page by page); `nil` wraps every label.
+  public func scene(
+    measurer: any TextMeasurer = TerminalTextMeasurer(), lineCache: LabelLineCache? = nil
+  ) -> RenderScene {
+    var scene = RenderScene(width: width, height: height, elements: [])
+    scene.elements.reserveCapacity(parts.count + parts.count / 2)
+    let wrapsInColumns = measurer is TerminalTextMeasurer
+    for part in parts {
+      switch part {
+      case .element(let element):
+        scene.elements.append(element)
+      case .label(let label):
+        let (text, lines) = LabelLineCache.lines(
+          of: label.text, label: label.label, width: label.width, measurer: measurer,
+          wrapsInColumns: wrapsInColumns, keeps: label.continuesBelow, in: lineCache)
+        // A text of one line is drawn as it is, not copied out of itself.
+        let isWhole = lines.count == 1 && lines[0].range == text.startIndex..<text.endIndex
+        // A label can be taller than its lines (its text was sized differently, or it is
+        // padded); scrolled past its last line, the first line to draw is past the end.
+        let first = max(label.rows.lowerBound - label.y, 0)
+        let end = min(label.rows.upperBound - label.y, lines.count)
+        for index in first..<max(end, first) {
+          // Only a cluster wider than the label makes a line wider than it (the wrapping
+          // gives such a cluster a line of its own): it is drawn as one replacement
+          // character rather than overflow the label or vanish.
+          let line =
+            lines[index].width > label.width
+            ? "\u{FFFD}" : isWhole ? text : String(text[lines[index].range])
+          scene.elements.append(
+            .text(line, x: label.x, y: label.y + index, width: label.width, style: label.style))
+        }
+      }
+    }
+    return scene
+  }
+
+  /// A cell and, when its row is selected, the band behind it.
+  private mutating func addCell(_ cell: CollectionViewCell, origin: Point) {
+    let y = RenderScene.cell(origin.y + cell.frame.minY)
+    let rows = rowsInScene(y: y, height: cell.frame.height)
+    if cell.isSelected, !cell.isHidden, !rows.isEmpty {
+      parts.append(
+        .element(
+          .selection(
+            x: RenderScene.cell(origin.x + cell.frame.minX), y: rows.lowerBound,
+            width: RenderScene.cells(cell.frame.width), height: rows.count)))
+    }
+    add(cell, origin: origin)
+  }
+
+  private mutating func add(_ view: View, origin: Point) {
+    guard !view.isHidden else { return }
+    let frame = Rect(
+      x: origin.x + view.frame.minX, y: origin.y + view.frame.minY, width: view.frame.width,
+      height: view.frame.height)
+    let x = RenderScene.cell(frame.minX)
+    let y = RenderScene.cell(frame.minY)
+    let width = RenderScene.cells(frame.width)
+    let height = RenderScene.cells(frame.height)
+    // Boxes and text lines are cut to the scene's rows: a view taller than the 100,000 rows a
+    // length may have (a 10 MB message) lost everything past that, even in a scene scrolled
+    // down to it, and each of its lines outside the scene still cost an element.
+    let rows = rowsInScene(y: y, height: frame.height)
+    // Cast once: a view is a label, a placeholder, or neither.
+    let label = view as? Label
+    if label == nil, let placeholder = view as? ImagePlaceholder {
+      parts.append(
+        .element(
+          .image(
+            description: RenderScene.visibleText(placeholder.imageDescription), x: x, y: y, width: width,
+            height: height, style: view.styleName)))
+    } else {
+      if let style = view.styleName, width > 0, !rows.isEmpty, label == nil || view is Button {
+        parts.append(.element(.box(x: x, y: rows.lowerBound, width: width, height: rows.count, style: style)))
+      }
+      if let label, !label.text.isEmpty, width > 0, !rows.isEmpty {
+        parts.append(
+          .label(
+            LabelText(
+              text: label.text, x: x, y: y, width: width, rows: rows, style: view.styleName,
+              label: ObjectIdentifier(label), continuesBelow: rows.upperBound < y + height)))
+      }
+    }
+    for subview in view.subviews {
+      add(subview, origin: frame.origin)
+    }
+  }
+
+  /// The rows of the scene that a view starting at row `y`, `height` rows tall, covers (those
+  /// the pinned header covers excepted).
+  private func rowsInScene(y: Int, height: Double) -> Range<Int> {
+    guard height.isFinite, height > 0 else { return 0..<0 }
+    let top = max(y, firstUncoveredRow)
+    let end = Int(min(Double(y) + height.rounded(.down), Double(self.height)))
+    return top..<max(end, top)
+  }
+}
