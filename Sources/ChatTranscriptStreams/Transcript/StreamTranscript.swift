@@ -22,6 +22,10 @@ public final class StreamTranscript: ChatDataSource {
   /// `any ChatItem` takes five words), and its id at hand for the scans that look ids up.
   struct Entry: Summarized {
     var id: String
+    /// The id's hash (``IDHashTable/hash(of:)``): a lookup whose placement hint is stale (an
+    /// entry inserted or removed before it in its chunk) compares hashes, not strings, as it
+    /// walks the chunk.
+    let hash: UInt64
     var item: StreamItem
     /// ``StreamItem/countsAsUnread``, worked out once: every append sums a block of entries
     /// again, and reading the item for each would touch every item of the block.
@@ -30,11 +34,18 @@ public final class StreamTranscript: ChatDataSource {
     /// reaction costs no lookup of its own, and leaves with it.
     var reactions: ItemReactions?
 
-    init(_ item: StreamItem, reactions: ItemReactions? = nil) {
+    init(_ item: StreamItem, hash: UInt64, reactions: ItemReactions? = nil) {
       id = item.id
+      self.hash = hash
       self.item = item
       countsAsUnread = item.countsAsUnread
       self.reactions = reactions
+    }
+
+    /// Whether this is the entry of `id`, whose hash is `hash`.
+    @inline(__always)
+    func has(_ id: String, hash: UInt64) -> Bool {
+      self.hash == hash && self.id.hasSameBytes(as: id)
     }
 
     /// Counted in the list's running totals, so whether anything unread follows the last-read
@@ -132,17 +143,17 @@ public final class StreamTranscript: ChatDataSource {
       // a string retained and released, for every id it looked at).
       let hint = min(Int(slot.offset), elements.count - 1)
       for distance in 0..<max(hint + 1, elements.count - hint) {
-        if hint + distance < elements.count, elements[hint + distance].id.hasSameBytes(as: id) {
+        if hint + distance < elements.count, elements[hint + distance].has(id, hash: hash) {
           return start + hint + distance
         }
-        if distance > 0, hint - distance >= 0, elements[hint - distance].id.hasSameBytes(as: id) {
+        if distance > 0, hint - distance >= 0, elements[hint - distance].has(id, hash: hash) {
           return start + hint - distance
         }
       }
     }
     // The slot is shared with another id, and names where that one was placed.
     guard slot.count > 1 else { return nil }
-    for (index, entry) in entries.enumerated() where entry.id.hasSameBytes(as: id) { return index }
+    for (index, entry) in entries.enumerated() where entry.has(id, hash: hash) { return index }
     return nil
   }
 
@@ -260,7 +271,7 @@ public final class StreamTranscript: ChatDataSource {
   /// arrays a page needs (three allocations and a cast per message), and without building the
   /// edit when nobody listens (a CLI applying a whole file before it lays it out).
   private func insert(_ item: StreamItem, hash: UInt64, at index: Int) {
-    place(CollectionOfOne(Entry(item)), hashes: CollectionOfOne(hash), replacing: index..<index)
+    place(CollectionOfOne(Entry(item, hash: hash)), replacing: index..<index)
     var shown = item
     if let replyTo = item.replyTo {
       replies.add(reply: item.id, quoting: replyTo)
@@ -278,7 +289,7 @@ public final class StreamTranscript: ChatDataSource {
   /// Inserts new items, resolves the quotes of those that reply, and reloads the items that
   /// quote them (a page of history may bring the message an earlier reply quotes).
   private func insert(_ items: [StreamItem], hashes: [UInt64], at index: Int, type: UpdateType) {
-    place(items.map { Entry($0) }, hashes: hashes, replacing: index..<index)
+    place(zip(items, hashes).map { Entry($0, hash: $1) }, replacing: index..<index)
     var shown = items
     for offset in shown.indices {
       guard let replyTo = shown[offset].replyTo else { continue }
@@ -313,9 +324,10 @@ public final class StreamTranscript: ChatDataSource {
     var reactions = entries[index].reactions
     reactions?.given = item.reactions
     if let reactions { shown.reactions = reactions.totals }
-    entries[index] = Entry(shown, reactions: reactions)
+    let hash = entries[index].hash
+    entries[index] = Entry(shown, hash: hash, reactions: reactions)
     var changes: [ChatItemsChange] = [.replace(shown, at: index)]
-    reloadReplies(quoting: item.id, hash: IDHashTable.hash(of: item.id), into: &changes)
+    reloadReplies(quoting: item.id, hash: hash, into: &changes)
     if old.countsAsUnread != shown.countsAsUnread { refreshUnreadDivider(into: &changes) }
     delegate?.chatDataSource(self, didChange: changes, type: .normal)
   }
@@ -325,9 +337,9 @@ public final class StreamTranscript: ChatDataSource {
   private func delete(at index: Int) {
     let old = entries[index].item
     let key = UTF8Key(old.id)
-    let hash = IDHashTable.hash(of: old.id)
+    let hash = entries[index].hash
     ids.remove(hash)
-    place([], hashes: [], replacing: index..<index + 1)
+    place([], replacing: index..<index + 1)
     if let replyTo = old.replyTo { replies.remove(reply: old.id, quoting: replyTo) }
     readers.removeReaders(of: key)
     var changes: [ChatItemsChange] = [.remove(index..<index + 1)]
@@ -497,22 +509,20 @@ public final class StreamTranscript: ChatDataSource {
     }
   }
 
-  /// Replaces entries and records where each new entry, its id's hash among `hashes` (in
-  /// order), lives, and where each entry a new chunk took went.
-  private func place(
-    _ new: some Collection<Entry>, hashes: some Collection<UInt64>, replacing range: Range<Int>
-  ) {
+  /// Replaces entries and records where each new entry lives, and where each entry a new
+  /// chunk took went.
+  private func place(_ new: some Collection<Entry>, replacing range: Range<Int>) {
     let placement = entries.replaceSubrange(range, with: new)
     if let chunk = placement.editedChunk, let start = entries.chunk(withIdentifier: chunk)?.startIndex {
-      for (offset, hash) in hashes.enumerated() {
-        ids.place(hash, chunk: chunk, offset: range.lowerBound - start + offset, adding: true)
+      for (offset, entry) in new.enumerated() {
+        ids.place(entry.hash, chunk: chunk, offset: range.lowerBound - start + offset, adding: true)
       }
     } else {
-      for hash in hashes { ids.add(hash) }
+      for entry in new { ids.add(entry.hash) }
     }
     for chunk in placement.createdChunks {
       for (offset, entry) in (entries.chunk(withIdentifier: chunk)?.elements ?? []).enumerated() {
-        ids.place(IDHashTable.hash(of: entry.id), chunk: chunk, offset: offset)
+        ids.place(entry.hash, chunk: chunk, offset: offset)
       }
     }
   }
