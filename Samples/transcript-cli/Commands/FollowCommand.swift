@@ -64,6 +64,9 @@ enum FollowCommand {
     let follower = Follower(
       session: session, display: display, source: StreamInput.sourceName(path),
       defersDiagnostics: onTerminal && Terminal.isTerminal(2), watchesResizes: onTerminal)
-    return follower.run(reader)
+    let status = follower.run(reader)
+    // Everything is written: the process's exit returns the transcript's memory at once.
+    session.keepUntilExit()
+    return status
   }
 }
