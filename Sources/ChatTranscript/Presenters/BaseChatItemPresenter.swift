@@ -7,7 +7,9 @@ open class BaseChatItemPresenter<Cell: CollectionViewCell>: ChatItemPresenter {
   // Read and written without the run-time exclusivity check, as a view's values are: a
   // presenter belongs to its owner's thread, and every cell shown and hidden paid the check.
   /// The cell showing this presenter's item right now, if any.
-  @exclusivity(unchecked) public private(set) weak var visibleCell: Cell?
+  public var visibleCell: Cell? { shownCell?.cell as? Cell }
+  /// Where ``visibleCell`` is found: not a weak reference to the cell (see ``CellReference``).
+  @exclusivity(unchecked) private var shownCell: CellReference?
   /// The decoration last used to configure a cell.
   @exclusivity(unchecked) public private(set) var decoration = ChatItemDecoration.plain
 
@@ -50,12 +52,12 @@ open class BaseChatItemPresenter<Cell: CollectionViewCell>: ChatItemPresenter {
   open func configure(_ cell: Cell, decoration: ChatItemDecoration) {}
 
   open func cellWillBeShown(_ cell: CollectionViewCell) {
-    visibleCell = cell as? Cell
+    shownCell = cell is Cell ? cell.reference : nil
   }
 
   open func cellWasHidden(_ cell: CollectionViewCell) {
     // A recycled cell may be hidden after a newer cell started showing this item.
-    if visibleCell === cell { visibleCell = nil }
+    if shownCell?.cell === cell { shownCell = nil }
   }
 
   open func shouldShowMenu() -> Bool { false }

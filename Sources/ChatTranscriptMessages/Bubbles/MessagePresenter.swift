@@ -48,8 +48,8 @@ open class MessagePresenter<Item: MessageItem & ChatItemConvertible, Cell: Messa
 
   /// Replaces whatever actions the (possibly recycled) cell had with this presenter's.
   ///
-  /// The closures hold the presenter weakly and read the message when the tap happens, so a
-  /// tap after an update reports the updated message.
+  /// The closures reach the presenter only while it lives and read the message when the tap
+  /// happens, so a tap after an update reports the updated message.
   ///
   /// The closures reach the presenter through its ``MessageActionTarget``, made once: each
   /// closure holds just that object, so wiring a cell allocates nothing and clearing it frees
@@ -63,8 +63,19 @@ open class MessagePresenter<Item: MessageItem & ChatItemConvertible, Cell: Messa
     cell.failedIcon.addAction { target.presenter?.failedIconWasTapped() }
   }
 
-  /// What the cells' actions call, holding this presenter weakly.
-  private lazy var actionTarget = MessageActionTarget(presenter: self)
+  /// What the cells' actions call; made on first use.
+  private var actionTarget: MessageActionTarget {
+    if let target = actionTargetIfMade { return target }
+    let target = MessageActionTarget(presenter: self)
+    actionTargetIfMade = target
+    return target
+  }
+  private var actionTargetIfMade: MessageActionTarget?
+
+  deinit {
+    // Cells may still hold the target in their actions: a tap now does nothing.
+    actionTargetIfMade?.presenter = nil
+  }
 
   // MARK: Menu
 
@@ -124,10 +135,14 @@ protocol MessageActions: AnyObject {
   func failedIconWasTapped()
 }
 
-/// A presenter held weakly for the actions of the cells it configures, so a tap after the
-/// presenter is gone does nothing, and a tap after an update reports the updated message.
+/// The presenter the actions of the cells it configures report to, so a tap after an update
+/// reports the updated message, and a tap after the presenter is gone does nothing.
+///
+/// Not `weak`: a weakly referenced object gets a side table, and every retain and release of
+/// a presenter then took a slower path while a transcript was drawn. The presenter clears
+/// the reference when it goes (`deinit`); it and its cells belong to one owner thread.
 final class MessageActionTarget {
-  weak var presenter: (any MessageActions)?
+  unowned(unsafe) var presenter: (any MessageActions)?
 
   init(presenter: any MessageActions) {
     self.presenter = presenter

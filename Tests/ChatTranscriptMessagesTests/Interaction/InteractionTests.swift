@@ -32,6 +32,21 @@ import Testing
     #expect(harness.handler.events == ["bubble a1", "avatar alice", "retry m1", "bubble m1"])
   }
 
+  /// A cell keeps the actions its presenter wired until it is configured again; once the
+  /// item and its presenter are gone, a tap on it reaches nobody.
+  @Test func aTapAfterThePresenterIsGoneDoesNothing() throws {
+    let harness = makeHarness()
+    let cell = try #require(harness.cell(of: "a1", as: TextMessageCell.self))
+    cell.bubble.sendActions()
+    #expect(harness.handler.events == ["bubble a1"])
+    harness.dataSource.remove(0..<1)
+    harness.apply()
+    #expect(harness.row("a1") == nil)
+    cell.bubble.sendActions()
+    cell.avatar.sendActions()
+    #expect(harness.handler.events == ["bubble a1"])
+  }
+
   @Test func hiddenButtonsTakeNoTaps() throws {
     let harness = MessagesHarness([
       textItem("a1", "one", at: at(10, 0)), textItem("a2", "two", at: at(10, 0)),

@@ -82,6 +82,21 @@ import Testing
     #expect(presenter.visibleCell == nil)
   }
 
+  /// A presenter does not keep its cell alive, and forgets it when it goes.
+  @Test func visibleCellIsNilOnceTheCellIsGone() {
+    let presenter = TestPresenter(item: TestItem(id: "a"), log: PresenterLog())
+    weak var gone: TestCell?
+    do {
+      let cell = TestCell()
+      gone = cell
+      presenter.cellWillBeShown(cell)
+      #expect(presenter.visibleCell === cell)
+    }
+    #expect(gone == nil)
+    #expect(presenter.visibleCell == nil)
+    presenter.refreshVisibleCell()
+  }
+
   @Test func menuActionsReachThePresenter() {
     let harness = TranscriptHarness(items: TranscriptHarness.items(0..<1))
     let presenter = harness.controller.presenter(atRow: 0)

@@ -37,6 +37,22 @@ import Testing
     #expect(calls == [1, 2])
   }
 
+  /// A parent does not keep itself alive through its subviews, and a subview that outlives it
+  /// has no superview.
+  @Test func aSubviewOutlivingItsParentHasNoSuperview() {
+    let child = View()
+    weak var gone: View?
+    do {
+      let parent = View()
+      gone = parent
+      parent.addSubview(child)
+      #expect(child.superview === parent)
+    }
+    #expect(gone == nil)
+    #expect(child.superview == nil)
+    #expect(child.frame(in: nil) == child.frame)
+  }
+
   @Test func movingAViewDetachesItFromItsOldParent() {
     let first = View()
     let second = View()
