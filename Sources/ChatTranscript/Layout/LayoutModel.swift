@@ -224,6 +224,21 @@ public struct LayoutModel<Payload> {
     _checkInvariants()
   }
 
+  /// ``updatePayload(at:_:)`` for each row of `range`, in order, in one walk.
+  mutating func updatePayloads(in range: Range<Int>, _ body: (inout Payload) -> Void) {
+    guard !range.isEmpty else { return }
+    var (chunk, offset) = payloads.location(of: range.lowerBound)
+    for _ in range {
+      body(&payloads.chunks[chunk].elements[offset].payload)
+      offset += 1
+      if offset == payloads.chunks[chunk].elements.count {
+        chunk += 1
+        offset = 0
+      }
+    }
+    _checkInvariants()
+  }
+
   /// The y where row `index` starts.
   ///
   /// - Complexity: O(log(n/B) + B/b + b) for blocks of b rows.
