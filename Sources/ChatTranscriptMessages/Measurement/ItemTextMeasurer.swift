@@ -43,12 +43,22 @@ public struct ItemTextMeasurer: Sendable {
   /// Lines and widest line of `text` wrapped at `width` columns (at least 1), measured in
   /// the form renderers draw it (``VisibleText``): a control character is sized as the
   /// symbol that is drawn for it, not as the line break or nothing it is raw.
+  ///
+  /// Short texts in terminal columns are measured every time, not cached: wrapping a few dozen
+  /// bytes costs less than finding them in the cache, and a whole transcript laid out or drawn
+  /// once missed the cache anyway, paying for the lookup, the eviction and the insert.
   public func metrics(of text: String, width: Int) -> TextMetrics {
     let width = max(width, 1)
+    if text.utf8.count <= Self.longestUncachedText, let columns = measurer as? TerminalTextMeasurer {
+      return columns.measure(VisibleText.of(text), maxWidth: width)
+    }
     return cache.metrics(id: itemID, text: text, width: width) {
       measurer.measure(VisibleText.of(text), maxWidth: width)
     }
   }
+
+  /// The longest text, in UTF-8 bytes, that ``metrics(of:width:)`` measures without the cache.
+  static let longestUncachedText = 64
 
   /// The width of `line` drawn on one line, uncut and unwrapped, in the measurer's unit.
   ///

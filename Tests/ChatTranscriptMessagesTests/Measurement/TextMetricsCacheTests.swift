@@ -7,6 +7,24 @@ import Testing
 import TextLayout
 
 @Suite struct TextMetricsCacheTests {
+  /// In terminal columns, a text of up to 64 bytes is measured directly and never stored; a
+  /// longer one goes through the cache. Both give what the measurer gives the visible text.
+  @Test func shortTerminalTextsSkipTheCache() {
+    let cache = TextMetricsCache(capacity: 100)
+    let texts = ItemTextMeasurer(itemID: "m1", measurer: TerminalTextMeasurer(), cache: cache)
+    let short = "short \u{1B} text, 中文 👍🏽"
+    let long = String(repeating: "a longer message ", count: 4) + "\u{7}"
+    #expect(short.utf8.count <= 64 && long.utf8.count > 64)
+    for text in [short, long] {
+      #expect(
+        texts.metrics(of: text, width: 12)
+          == TerminalTextMeasurer().measure(VisibleText.of(text), maxWidth: 12))
+    }
+    #expect(cache.count == 1)
+    _ = texts.metrics(of: long, width: 12)
+    #expect(cache.count == 1)
+  }
+
   @Test func hitsDoNotMeasure() {
     let cache = TextMetricsCache(capacity: 100)
     var measured = 0
