@@ -6,9 +6,9 @@
 /// widths in 1/1024 units: a segment's body is the sum of its glyphs' advances and kerning, its
 /// hanging tail the advances of its spaces. Advances are additive per scalar; the grapheme
 /// state is kept only so that, as there, no break is taken inside a cluster. Clusters are
-/// measured only to split a body wider than a line (``PointClusterWidths``). Kerning belongs to the first glyph of a pair (as a GPOS XAdvance
-/// does): when a glyph kerns with the one before it, the amount goes to the segment, body or
-/// tail, that holds the one before.
+/// measured only to split a body wider than a line (``PointClusterWidths``). Kerning belongs
+/// to the first glyph of a pair (as a GPOS XAdvance does): when a glyph kerns with the one
+/// before it, the amount goes to the segment, body or tail, that holds the one before.
 struct PointWrappingScanner<Sink: LineSink> {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var fitter: GreedyLineFitter<Sink, PointClusterWidths>
