@@ -128,21 +128,35 @@ struct StyledBuilder: ChatItemPresenterBuilder {
 
 /// A label taller than its text, scrolled so that its top rows are above the viewport.
 @Suite struct ScrolledLabelTests {
-  @Test(arguments: [0.0, 3, 5, 7, 9])
-  func aLabelScrolledPastItsLastLineDrawsWhatRemains(offset: Double) throws {
-    let dataSource = ArrayDataSource([TestItem(id: "tall", height: 10, text: "one\ntwo")])
-    let builder = StyledBuilder()
-    let controller = ChatTranscriptController(
-      buildersByType: ["test": [builder]], decorator: UniformDecorator(bottomMargin: 0),
-      viewport: Viewport(width: 30, height: 4))
-    controller.dataSource = dataSource
-    controller.requestUpdate(.firstLoad)
-    controller.applyPendingUpdates()
-    controller.collectionView.setContentOffset(offset)
-    let scene = RenderScene(controller.collectionView)
-    let texts = scene.elements.compactMap { element -> String? in
+  /// A controller showing items with styled cells and no margins, laid out, and the data
+  /// source it holds only weakly.
+  struct Shown {
+    let controller: ChatTranscriptController
+    let dataSource: ArrayDataSource
+
+    init(_ items: [TestItem], height: Double) {
+      dataSource = ArrayDataSource(items)
+      controller = ChatTranscriptController(
+        buildersByType: ["test": [StyledBuilder()]], decorator: UniformDecorator(bottomMargin: 0),
+        viewport: Viewport(width: 30, height: height))
+      controller.dataSource = dataSource
+      controller.requestUpdate(.firstLoad)
+      controller.applyPendingUpdates()
+    }
+  }
+
+  /// The lines of text `scenes` draw, in order.
+  static func texts(of scenes: [RenderScene]) -> [String] {
+    scenes.flatMap(\.elements).compactMap { element -> String? in
       if case .text(let text, _, _, _, _) = element { text } else { nil }
     }
+  }
+
+  @Test(arguments: [0.0, 3, 5, 7, 9])
+  func aLabelScrolledPastItsLastLineDrawsWhatRemains(offset: Double) throws {
+    let shown = Shown([TestItem(id: "tall", height: 10, text: "one\ntwo")], height: 4)
+    shown.controller.collectionView.setContentOffset(offset)
+    let texts = Self.texts(of: [RenderScene(shown.controller.collectionView)])
     #expect(texts == Array(["one", "two"].dropFirst(Int(offset))))
   }
 
@@ -150,24 +164,14 @@ struct StyledBuilder: ChatItemPresenterBuilder {
   /// the pages together draw every line once.
   @Test func aLabelDrawnPageByPageIsWrappedOnce() {
     let lines = (0..<10).map { "line \($0)" }
-    let dataSource = ArrayDataSource([TestItem(id: "tall", height: 10, text: lines.joined(separator: "\n"))])
-    let controller = ChatTranscriptController(
-      buildersByType: ["test": [StyledBuilder()]], decorator: UniformDecorator(bottomMargin: 0),
-      viewport: Viewport(width: 30, height: 2))
-    controller.dataSource = dataSource
-    controller.requestUpdate(.firstLoad)
-    controller.applyPendingUpdates()
+    let shown = Shown([TestItem(id: "tall", height: 10, text: lines.joined(separator: "\n"))], height: 2)
     let measurer = CountingLinesMeasurer()
     let cache = LabelLineCache()
-    var drawn: [String] = []
-    for page in 0..<5 {
-      controller.collectionView.setContentOffset(Double(page * 2))
-      let scene = RenderScene(controller.collectionView, measurer: measurer, lineCache: cache)
-      drawn += scene.elements.compactMap { element -> String? in
-        if case .text(let text, _, _, _, _) = element { text } else { nil }
-      }
+    let scenes = (0..<5).map { page in
+      shown.controller.collectionView.setContentOffset(Double(page * 2))
+      return RenderScene(shown.controller.collectionView, measurer: measurer, lineCache: cache)
     }
-    #expect(drawn == lines)
+    #expect(Self.texts(of: scenes) == lines)
     #expect(measurer.calls.load(ordering: .relaxed) == 1)
   }
 
@@ -177,22 +181,17 @@ struct StyledBuilder: ChatItemPresenterBuilder {
   @Test func draftsWrappedOnAnotherThreadAreThePagesDrawnDirectly() async {
     // Taller than a page (``ChatTranscriptController/renderingPageRows``), so cut by the first.
     let lines = (0..<5_000).map { "line \($0) \u{1B}" }
-    let dataSource = ArrayDataSource([
-      TestItem(id: "short", height: 1, text: "é"),
-      TestItem(id: "tall", height: 5_000, text: lines.joined(separator: "\n")),
-      TestItem(id: "after", height: 2, text: "one\ntwo"),
-    ])
-    let controller = ChatTranscriptController(
-      buildersByType: ["test": [StyledBuilder()]], decorator: UniformDecorator(bottomMargin: 0),
-      viewport: Viewport(width: 30, height: 3))
-    controller.dataSource = dataSource
-    controller.requestUpdate(.firstLoad)
-    controller.applyPendingUpdates()
-    let bottom = controller.contentHeight
+    let shown = Shown(
+      [
+        TestItem(id: "short", height: 1, text: "é"),
+        TestItem(id: "tall", height: 5_000, text: lines.joined(separator: "\n")),
+        TestItem(id: "after", height: 2, text: "one\ntwo"),
+      ], height: 3)
+    let bottom = shown.controller.contentHeight
     var direct: [RenderScene] = []
-    controller.forEachPage(from: 0, to: bottom) { scene, _ in direct.append(scene) }
+    shown.controller.forEachPage(from: 0, to: bottom) { scene, _ in direct.append(scene) }
     var drafts: [SceneDraft] = []
-    controller.forEachPageDraft(from: 0, to: bottom) { draft, _ in drafts.append(draft) }
+    shown.controller.forEachPageDraft(from: 0, to: bottom) { draft, _ in drafts.append(draft) }
     let measurer = CountingLinesMeasurer()
     let wrapped = await Task.detached { [drafts] in
       let cache = LabelLineCache()
@@ -202,10 +201,10 @@ struct StyledBuilder: ChatItemPresenterBuilder {
     #expect(wrapped == direct)
     // One call per label that is not a single fitting line of printable ASCII.
     #expect(measurer.calls.load(ordering: .relaxed) == 3)
-    let texts = wrapped.flatMap(\.elements).compactMap { element -> String? in
-      if case .text(let text, _, _, _, _) = element { text } else { nil }
-    }
-    #expect(texts == ["é"] + lines.map { $0.replacingOccurrences(of: "\u{1B}", with: "␛") } + ["one", "two"])
+    #expect(
+      Self.texts(of: wrapped) == ["é"] + lines.map { $0.replacingOccurrences(of: "\u{1B}", with: "␛") } + [
+        "one", "two",
+      ])
   }
 }
 
