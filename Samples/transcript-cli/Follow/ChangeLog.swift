@@ -1,4 +1,5 @@
 import ChatTranscript
+import ChatTranscriptMessages
 import ChatTranscriptRendering
 import ChatTranscriptStreams
 import CommandLineSupport
@@ -43,25 +44,71 @@ final class ChangeLog: FollowDisplay {
     for id in changes.deletedIDs where itemIDs.remove(UTF8Key(id)) != nil {
       writer.write("- deleted \(escapedField(id))\n")
     }
+    let shown = changes.onlyUpdate.map(shownRows(after:)) ?? shownRows(of: changes)
     // Consecutive new rows are drawn as one span: one pass through the viewport for a burst's
     // messages, not one per row. An updated row starts a span of its own, after its marker.
     var span: Range<Int>?
-    for (row, rowID) in rows(showing: changes.shownRows(holdsItem: transcript.contains(id:))) {
-      let isUpdate = !changes.insertedRows.contains(rowID)
-      if let current = span, current.upperBound == row, !isUpdate {
+    for shownRow in shown {
+      let row = shownRow.row
+      if let current = span, current.upperBound == row, shownRow.updatedID == nil {
         span = current.lowerBound..<row + 1
         continue
       }
       if let current = span { draw(rows: current) }
-      if isUpdate { writer.write("~ updated \(escapedField(rowID.id))\n") }
+      if let id = shownRow.updatedID { writer.write("~ updated \(escapedField(id.id))\n") }
       span = row..<row + 1
     }
     if let span { draw(rows: span) }
+    // A reader at the other end of the pipe sees each burst once it is drawn.
+    writer.flush()
+  }
+
+  /// A row to draw, and for a row drawn again (its content changed), the id its marker names.
+  private struct ShownRow {
+    var row: Int
+    var updatedID: RowID?
+  }
+
+  /// The rows a burst of one update shows, top to bottom, noting the new items' ids.
+  ///
+  /// Its new rows are listed by index, in order; only the rows whose content changed, far
+  /// fewer, are looked up by id.
+  private func shownRows(after update: TranscriptUpdate) -> [ShownRow] {
+    let fresh = update.rowChanges.insertedRows
+    for row in fresh {
+      // Every row of the data source is a stream item's, but the typing row, whose id no
+      // stream item may take.
+      let id = controller.rowID(atRow: row)
+      if !id.isInjected, !id.id.hasSameBytes(as: TypingIndicatorItem.reservedID) {
+        itemIDs.insert(UTF8Key(id.id))
+      }
+    }
+    let changed = rows(
+      showing: ChangeSet.present(Set(update.updatedRows), of: update, transcript.contains(id:)))
+    // A row made in this update and changed again later in it is new, not updated.
+    var shown: [ShownRow] = []
+    shown.reserveCapacity(fresh.count + changed.count)
+    var next = 0
+    for (row, id) in changed {
+      while next < fresh.count, fresh[next] < row {
+        shown.append(ShownRow(row: fresh[next]))
+        next += 1
+      }
+      if next < fresh.count, fresh[next] == row { continue }
+      shown.append(ShownRow(row: row, updatedID: id))
+    }
+    for row in fresh[next...] { shown.append(ShownRow(row: row)) }
+    return shown
+  }
+
+  /// The rows a burst of several updates shows, top to bottom, noting the new items' ids.
+  private func shownRows(of changes: ChangeSet) -> [ShownRow] {
     for row in changes.insertedRows where !row.isInjected && transcript.contains(id: row.id) {
       itemIDs.insert(UTF8Key(row.id))
     }
-    // A reader at the other end of the pipe sees each burst once it is drawn.
-    writer.flush()
+    return rows(showing: changes.shownRows(holdsItem: transcript.contains(id:))).map { row, id in
+      ShownRow(row: row, updatedID: changes.insertedRows.contains(id) ? nil : id)
+    }
   }
 
   func finish(_ progress: FollowProgress) {

@@ -6,17 +6,22 @@ import ChatTranscript
 /// A burst may take more than one engine update (the controller starts another when requests
 /// arrive during one); the follow output is per burst, so their rows are merged here. Rows are
 /// named by ``RowID``: an item whose id equals an injected row's (`"m1/day"`) is another row.
+///
+/// Most bursts take one update, which is kept as it came (``onlyUpdate``): its new rows are
+/// already listed by index (``RowChanges/insertedRows``), so a display need not hash, look up
+/// and sort thousands of ids to find them. The sets are built when a second update comes.
 struct ChangeSet {
-  var insertedRows: Set<RowID> = []
-  var updatedRows: Set<RowID> = []
+  private(set) var insertedRows: Set<RowID> = []
+  private(set) var updatedRows: Set<RowID> = []
   /// Ids of data-source items that left, in the order the engine reported them.
-  var deletedIDs: [String] = []
+  private(set) var deletedIDs: [String] = []
   /// Rows that left in the last update that changed them: gone by the end of the burst,
   /// unless a stream item came back as a row of another type (its type changed), which only the
   /// transcript can tell. An item inserted and deleted within one update is here.
   private(set) var goneRows: Set<RowID> = []
-
-  var isEmpty: Bool { insertedRows.isEmpty && updatedRows.isEmpty && deletedIDs.isEmpty }
+  /// The burst's update while it has had only one, not yet merged into the sets.
+  private(set) var onlyUpdate: TranscriptUpdate?
+  private var updateCount = 0
 
   /// Rows that appeared or changed and are still there: what a display draws.
   ///
@@ -27,10 +32,36 @@ struct ChangeSet {
   ///   rows (separators, status rows) and the typing row never change type, so for them having
   ///   left is enough.
   func shownRows(holdsItem: (String) -> Bool) -> Set<RowID> {
-    insertedRows.union(updatedRows).filter { (!$0.isInjected && holdsItem($0.id)) || !goneRows.contains($0) }
+    return insertedRows.union(updatedRows).filter {
+      (!$0.isInjected && holdsItem($0.id)) || !goneRows.contains($0)
+    }
+  }
+
+  /// The rows of `rows` still there after `update`, the burst's only one.
+  static func present(
+    _ rows: Set<RowID>, of update: TranscriptUpdate, _ holdsItem: (String) -> Bool
+  ) -> Set<RowID> {
+    // With one update, the rows gone are exactly those it deleted (see ``add(_:)``).
+    let gone = Set(update.deletedRows)
+    return rows.filter { (!$0.isInjected && holdsItem($0.id)) || !gone.contains($0) }
   }
 
   mutating func add(_ update: TranscriptUpdate) {
+    updateCount += 1
+    if updateCount == 1 {
+      onlyUpdate = update
+      deletedIDs = update.deletedIDs
+      return
+    }
+    if let first = onlyUpdate {
+      onlyUpdate = nil
+      deletedIDs = []
+      merge(first)
+    }
+    merge(update)
+  }
+
+  private mutating func merge(_ update: TranscriptUpdate) {
     insertedRows.formUnion(update.insertedRows)
     updatedRows.formUnion(update.updatedRows)
     deletedIDs.append(contentsOf: update.deletedIDs)
