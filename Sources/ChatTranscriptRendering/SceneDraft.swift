@@ -118,9 +118,11 @@ public struct SceneDraft: Sendable {
 
   private mutating func add(_ view: View, origin: Point) {
     guard !view.isHidden else { return }
+    // Read once: `frame` is open, and cells observe theirs.
+    let viewFrame = view.frame
     let frame = Rect(
-      x: origin.x + view.frame.minX, y: origin.y + view.frame.minY, width: view.frame.width,
-      height: view.frame.height)
+      x: origin.x + viewFrame.minX, y: origin.y + viewFrame.minY, width: viewFrame.width,
+      height: viewFrame.height)
     let x = RenderScene.cell(frame.minX)
     let y = RenderScene.cell(frame.minY)
     let width = RenderScene.cells(frame.width)
@@ -129,24 +131,28 @@ public struct SceneDraft: Sendable {
     // length may have (a 10 MB message) lost everything past that, even in a scene scrolled
     // down to it, and each of its lines outside the scene still cost an element.
     let rows = rowsInScene(y: y, height: frame.height)
-    // Cast once: a view is a label, a placeholder, or neither.
-    let label = view as? Label
-    if label == nil, let placeholder = view as? ImagePlaceholder {
+    let kind = view.kind
+    if kind == .imagePlaceholder {
+      let placeholder = unsafeDowncast(view, to: ImagePlaceholder.self)
       parts.append(
         .element(
           .image(
             description: RenderScene.visibleText(placeholder.imageDescription), x: x, y: y, width: width,
             height: height, style: view.styleName)))
     } else {
-      if let style = view.styleName, width > 0, !rows.isEmpty, label == nil || view is Button {
+      let style = view.styleName
+      if let style, width > 0, !rows.isEmpty, kind != .label {
         parts.append(.element(.box(x: x, y: rows.lowerBound, width: width, height: rows.count, style: style)))
       }
-      if let label, !label.text.isEmpty, width > 0, !rows.isEmpty {
-        parts.append(
-          .label(
-            LabelText(
-              text: label.text, x: x, y: y, width: width, rows: rows, style: view.styleName,
-              label: ObjectIdentifier(label), continuesBelow: rows.upperBound < y + height)))
+      if kind == .label || kind == .button, width > 0, !rows.isEmpty {
+        let label = unsafeDowncast(view, to: Label.self)
+        if !label.text.isEmpty {
+          parts.append(
+            .label(
+              LabelText(
+                text: label.text, x: x, y: y, width: width, rows: rows, style: style,
+                label: ObjectIdentifier(label), continuesBelow: rows.upperBound < y + height)))
+        }
       }
     }
     for subview in view.subviews {

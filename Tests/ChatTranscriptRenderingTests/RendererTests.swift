@@ -269,3 +269,61 @@ final class CountingLinesMeasurer: TextMeasurer {
     #expect(width == 16, "a space, 🖐🏼 (3), a bar, five U+1100 (10) and a bar")
   }
 }
+
+/// A backend's own subclasses of the engine's views are drawn as the views they extend.
+@Suite struct ViewSubclassTests {
+  final class Chip: Button {}
+  final class Caption: Label {}
+  final class Thumbnail: ImagePlaceholder {}
+
+  final class SubclassedCell: CollectionViewCell {
+    let chip = Chip()
+    let caption = Caption()
+    let thumbnail = Thumbnail()
+
+    required init(frame: Rect = .zero) {
+      super.init(frame: frame)
+      for view in [chip, caption, thumbnail] as [View] { addSubview(view) }
+    }
+  }
+
+  final class SubclassedPresenter: BaseChatItemPresenter<SubclassedCell> {
+    override func heightForCell(maximumWidth: Double, decoration: ChatItemDecoration) -> Double { 3 }
+
+    override func configure(_ cell: SubclassedCell, decoration: ChatItemDecoration) {
+      cell.chip.frame = Rect(x: 1, y: 0, width: 6, height: 1)
+      cell.chip.text = "go"
+      cell.chip.styleName = "chip"
+      cell.caption.frame = Rect(x: 1, y: 1, width: 6, height: 1)
+      cell.caption.text = "hi"
+      cell.caption.styleName = "caption"
+      cell.thumbnail.frame = Rect(x: 1, y: 2, width: 6, height: 1)
+      cell.thumbnail.imageDescription = "pic"
+      cell.thumbnail.styleName = "photo"
+    }
+  }
+
+  struct SubclassedBuilder: ChatItemPresenterBuilder {
+    var presenterType: any ChatItemPresenter.Type { SubclassedPresenter.self }
+    func canHandle(_ item: any ChatItem) -> Bool { true }
+    func makePresenter(for item: any ChatItem) -> any ChatItemPresenter { SubclassedPresenter() }
+  }
+
+  @Test func subclassesAreDrawnAsTheViewsTheyExtend() {
+    let dataSource = ArrayDataSource([TestItem(id: "a")])
+    let controller = ChatTranscriptController(
+      buildersByType: ["test": [SubclassedBuilder()]], decorator: UniformDecorator(bottomMargin: 0),
+      viewport: Viewport(width: 10, height: 3))
+    controller.dataSource = dataSource
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    let scene = RenderScene(controller.collectionView)
+    #expect(
+      scene.elements == [
+        .box(x: 1, y: 0, width: 6, height: 1, style: "chip"),
+        .text("go", x: 1, y: 0, width: 6, style: "chip"),
+        .text("hi", x: 1, y: 1, width: 6, style: "caption"),
+        .image(description: "pic", x: 1, y: 2, width: 6, height: 1, style: "photo"),
+      ])
+  }
+}

@@ -10,6 +10,11 @@ open class Button: Label {
   /// The actions after the first, in order.
   @exclusivity(unchecked) private var laterActions: [() -> Void] = []
 
+  public override init(text: String = "", frame: Rect = .zero) {
+    super.init(text: text, frame: frame)
+    kind = .button
+  }
+
   public func addAction(_ action: @escaping () -> Void) {
     if firstAction == nil {
       firstAction = action

@@ -6,5 +6,6 @@ open class ImagePlaceholder: View {
   public init(imageDescription: String = "", frame: Rect = .zero) {
     self.imageDescription = imageDescription
     super.init(frame: frame)
+    kind = .imagePlaceholder
   }
 }

@@ -6,5 +6,6 @@ open class Label: View {
   public init(text: String = "", frame: Rect = .zero) {
     self.text = text
     super.init(frame: frame)
+    kind = .label
   }
 }
