@@ -32,7 +32,7 @@ struct ChangeSet {
   ///   rows (separators, status rows) and the typing row never change type, so for them having
   ///   left is enough.
   func shownRows(holdsItem: (String) -> Bool) -> Set<RowID> {
-    return insertedRows.union(updatedRows).filter {
+    insertedRows.union(updatedRows).filter {
       (!$0.isInjected && holdsItem($0.id)) || !goneRows.contains($0)
     }
   }
