@@ -32,18 +32,22 @@ struct ChangeSet {
   ///   rows (separators, status rows) and the typing row never change type, so for them having
   ///   left is enough.
   func shownRows(holdsItem: (String) -> Bool) -> Set<RowID> {
-    insertedRows.union(updatedRows).filter {
-      (!$0.isInjected && holdsItem($0.id)) || !goneRows.contains($0)
-    }
+    Self.present(insertedRows.union(updatedRows), gone: goneRows, holdsItem)
   }
 
-  /// The rows of `rows` still there after `update`, the burst's only one.
+  /// The rows of `rows` still there after `update`, the burst's only one: with one update,
+  /// the rows gone are exactly those it deleted (see ``add(_:)``).
   static func present(
     _ rows: Set<RowID>, of update: TranscriptUpdate, _ holdsItem: (String) -> Bool
   ) -> Set<RowID> {
-    // With one update, the rows gone are exactly those it deleted (see ``add(_:)``).
-    let gone = Set(update.deletedRows)
-    return rows.filter { (!$0.isInjected && holdsItem($0.id)) || !gone.contains($0) }
+    present(rows, gone: Set(update.deletedRows), holdsItem)
+  }
+
+  /// The rows of `rows` a stream item still holds, or that are not among `gone`.
+  private static func present(
+    _ rows: Set<RowID>, gone: Set<RowID>, _ holdsItem: (String) -> Bool
+  ) -> Set<RowID> {
+    rows.filter { (!$0.isInjected && holdsItem($0.id)) || !gone.contains($0) }
   }
 
   mutating func add(_ update: TranscriptUpdate) {
