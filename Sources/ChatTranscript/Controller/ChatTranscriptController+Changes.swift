@@ -41,19 +41,90 @@ extension ChatTranscriptController {
     // Rows taken out by earlier edits of this update, so a move keeps its presenter, with the
     // old rows they show.
     var removed = RemovedRows()
-    for change in changes {
-      let (range, inserted): (Range<Int>, [any ChatItem])
-      switch change {
-      case .insert(let items, let index): (range, inserted) = (index..<index, items)
-      case .remove(let removedRange): (range, inserted) = (removedRange, [])
-      case .replace(let item, let index): (range, inserted) = (index..<index + 1, [item])
-      }
+    func replace(_ range: Range<Int>, with inserted: [any ChatItem]) {
       replaceItems(
         range, with: inserted, in: &next, removed: &removed, remeasureAll: remeasureAll,
         sizingWidth: sizingWidth, anchor: &anchor, tracker: &tracker, update: &update)
     }
+    var rest = changes[...]
+    while !rest.isEmpty {
+      let fold = rest.count > 1 ? EditWindows(rest, itemCount: next.itemCount) : nil
+      guard let fold, !Self.movesAcrossWindows(fold.windows, in: &next) else {
+        // One edit, or an item taken out of one window and brought back in another: replayed
+        // in order, so a moved item finds its row taken out before it comes back.
+        let count = fold?.foldedCount ?? 1
+        for change in rest.prefix(count) {
+          switch change {
+          case .insert(let items, let index): replace(index..<index, with: items)
+          case .remove(let removedRange): replace(removedRange, with: [])
+          case .replace(let item, let index): replace(index..<index + 1, with: [item])
+          }
+        }
+        rest = rest.dropFirst(count)
+        continue
+      }
+      // Windows left of a window have shifted its items by what they added or removed.
+      var shift = 0
+      for window in fold.windows {
+        let items = Self.items(of: window, shiftedBy: shift, in: &next)
+        replace(window.oldRange.lowerBound + shift..<window.oldRange.upperBound + shift, with: items)
+        shift += items.count - window.oldRange.count
+      }
+      rest = rest.dropFirst(fold.foldedCount)
+    }
     // Whatever was taken out and never came back has left the transcript.
     update.deletedRows.append(contentsOf: removed.rowIDs)
+  }
+
+  /// A window's items: those the edits brought, and the old items it keeps, read from
+  /// `next` where the windows before it moved them.
+  private static func items(
+    of window: EditWindows.Window, shiftedBy shift: Int, in next: inout TranscriptLayout
+  ) -> [any ChatItem] {
+    if window.pieces.count == 1, case .new(let brought) = window.pieces[0] { return brought }
+    var items: [any ChatItem] = []
+    items.reserveCapacity(window.itemCount)
+    for piece in window.pieces {
+      switch piece {
+      case .new(let brought): items.append(contentsOf: brought)
+      case .old(let range):
+        for index in range {
+          if let item = item(index + shift, of: &next) { items.append(item) }
+        }
+      }
+    }
+    return items
+  }
+
+  /// Whether an item some window takes out comes back in another: replayed in order, the
+  /// move would keep its row (presenter and height); windows in list order might bring it
+  /// back before taking it out. Read before any window is applied.
+  ///
+  /// - Complexity: O(k log n) for k items the windows take out or bring.
+  private static func movesAcrossWindows(
+    _ windows: [EditWindows.Window], in next: inout TranscriptLayout
+  ) -> Bool {
+    guard windows.count > 1 else { return false }
+    var takenOut: [ChatItemKey: Int] = [:]
+    for (number, window) in windows.enumerated() {
+      var kept = window.pieces.lazy.compactMap { piece -> Range<Int>? in
+        if case .old(let range) = piece { return range }
+        return nil
+      }.makeIterator()
+      var nextKept = kept.next()
+      for index in window.oldRange {
+        while let range = nextKept, range.upperBound <= index { nextKept = kept.next() }
+        if let range = nextKept, range.contains(index) { continue }
+        if let old = item(index, of: &next) { takenOut[ChatItemKey(old)] = number }
+      }
+    }
+    guard !takenOut.isEmpty else { return false }
+    for (number, window) in windows.enumerated() {
+      for case .new(let brought) in window.pieces {
+        for item in brought where takenOut[ChatItemKey(item)].map({ $0 != number }) ?? false { return true }
+      }
+    }
+    return false
   }
 
   /// Replaces the items in `range` (item indices) with `inserted` and re-decorates the
