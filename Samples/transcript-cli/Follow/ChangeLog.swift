@@ -71,8 +71,9 @@ final class ChangeLog: FollowDisplay {
 
   /// The rows a burst of one update shows, top to bottom, noting the new items' ids.
   ///
-  /// Its new rows are listed by index, in order; only the rows whose content changed, far
-  /// fewer, are looked up by id.
+  /// Both kinds are listed by index in the update's ``RowChanges``: its new rows, and among
+  /// its reloaded rows (kept rows that changed at all) those whose content changed. No row is
+  /// looked up by id.
   private func shownRows(after update: TranscriptUpdate) -> [ShownRow] {
     let fresh = update.rowChanges.insertedRows
     for row in fresh {
@@ -83,18 +84,19 @@ final class ChangeLog: FollowDisplay {
         itemIDs.insert(UTF8Key(id.id))
       }
     }
-    let changed = rows(
-      showing: ChangeSet.present(Set(update.updatedRows), of: update, transcript.contains(id:)))
-    // A row made in this update and changed again later in it is new, not updated.
+    // A row made in this update and changed again later in it is new, not updated: it is
+    // not a kept row, so it is not among the reloaded ones.
+    let contentChanged = Set(update.updatedRows)
     var shown: [ShownRow] = []
-    shown.reserveCapacity(fresh.count + changed.count)
+    shown.reserveCapacity(fresh.count + contentChanged.count)
     var next = 0
-    for (row, id) in changed {
+    for row in update.rowChanges.reloadedRows where !contentChanged.isEmpty {
+      let id = controller.rowID(atRow: row)
+      guard contentChanged.contains(id) else { continue }
       while next < fresh.count, fresh[next] < row {
         shown.append(ShownRow(row: fresh[next]))
         next += 1
       }
-      if next < fresh.count, fresh[next] == row { continue }
       shown.append(ShownRow(row: row, updatedID: id))
     }
     for row in fresh[next...] { shown.append(ShownRow(row: row)) }

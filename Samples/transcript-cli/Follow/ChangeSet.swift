@@ -7,9 +7,9 @@ import ChatTranscript
 /// arrive during one); the follow output is per burst, so their rows are merged here. Rows are
 /// named by ``RowID``: an item whose id equals an injected row's (`"m1/day"`) is another row.
 ///
-/// Most bursts take one update, which is kept as it came (``onlyUpdate``): its new rows are
-/// already listed by index (``RowChanges/insertedRows``), so a display need not hash, look up
-/// and sort thousands of ids to find them. The sets are built when a second update comes.
+/// Most bursts take one update, which is kept as it came (``onlyUpdate``): its new and changed
+/// rows are already listed by index (``RowChanges``), so a display need not hash, look up and
+/// sort thousands of ids to find them. The sets are built when a second update comes.
 struct ChangeSet {
   private(set) var insertedRows: Set<RowID> = []
   private(set) var updatedRows: Set<RowID> = []
@@ -32,22 +32,7 @@ struct ChangeSet {
   ///   rows (separators, status rows) and the typing row never change type, so for them having
   ///   left is enough.
   func shownRows(holdsItem: (String) -> Bool) -> Set<RowID> {
-    Self.present(insertedRows.union(updatedRows), gone: goneRows, holdsItem)
-  }
-
-  /// The rows of `rows` still there after `update`, the burst's only one: with one update,
-  /// the rows gone are exactly those it deleted (see ``add(_:)``).
-  static func present(
-    _ rows: Set<RowID>, of update: TranscriptUpdate, _ holdsItem: (String) -> Bool
-  ) -> Set<RowID> {
-    present(rows, gone: Set(update.deletedRows), holdsItem)
-  }
-
-  /// The rows of `rows` a stream item still holds, or that are not among `gone`.
-  private static func present(
-    _ rows: Set<RowID>, gone: Set<RowID>, _ holdsItem: (String) -> Bool
-  ) -> Set<RowID> {
-    rows.filter { (!$0.isInjected && holdsItem($0.id)) || !gone.contains($0) }
+    insertedRows.union(updatedRows).filter { (!$0.isInjected && holdsItem($0.id)) || !goneRows.contains($0) }
   }
 
   mutating func add(_ update: TranscriptUpdate) {
