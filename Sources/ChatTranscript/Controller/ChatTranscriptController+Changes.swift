@@ -96,17 +96,26 @@ extension ChatTranscriptController {
     return items
   }
 
-  /// Whether an item some window takes out comes back in another: replayed in order, the
-  /// move would keep its row (presenter and height); windows in list order might bring it
-  /// back before taking it out. Read before any window is applied.
+  /// Whether an item some window takes out comes back in an earlier one: replayed in order,
+  /// the move would keep its row (presenter and height), but windows applied in list order
+  /// bring it back before taking it out. Read before any window is applied.
   ///
-  /// - Complexity: O(k log n) for k items the windows take out or bring.
+  /// The windows are read from the last, so the brought items of the last one, a burst's
+  /// long append, are never hashed.
+  ///
+  /// - Complexity: O(k log n) for k items taken out of all windows but the first, and brought
+  ///   into all but the last.
   private static func movesAcrossWindows(
     _ windows: [EditWindows.Window], in next: inout TranscriptLayout
   ) -> Bool {
-    guard windows.count > 1 else { return false }
-    var takenOut: [ChatItemKey: Int] = [:]
-    for (number, window) in windows.enumerated() {
+    var takenLater: Set<ChatItemKey> = []
+    for (number, window) in windows.enumerated().reversed() {
+      if !takenLater.isEmpty {
+        for case .new(let brought) in window.pieces {
+          for item in brought where takenLater.contains(ChatItemKey(item)) { return true }
+        }
+      }
+      guard number > 0 else { break }
       var kept = window.pieces.lazy.compactMap { piece -> Range<Int>? in
         if case .old(let range) = piece { return range }
         return nil
@@ -115,13 +124,7 @@ extension ChatTranscriptController {
       for index in window.oldRange {
         while let range = nextKept, range.upperBound <= index { nextKept = kept.next() }
         if let range = nextKept, range.contains(index) { continue }
-        if let old = item(index, of: &next) { takenOut[ChatItemKey(old)] = number }
-      }
-    }
-    guard !takenOut.isEmpty else { return false }
-    for (number, window) in windows.enumerated() {
-      for case .new(let brought) in window.pieces {
-        for item in brought where takenOut[ChatItemKey(item)].map({ $0 != number }) ?? false { return true }
+        if let old = item(index, of: &next) { takenLater.insert(ChatItemKey(old)) }
       }
     }
     return false
