@@ -69,6 +69,22 @@ import Testing
     #expect(harness.log.built == 10)
   }
 
+  /// One batch whose edits lie far apart is applied as several windows: an item moved from a
+  /// later window to an earlier one, or the other way, still keeps its presenter.
+  @Test(arguments: [(from: 90, to: 5), (from: 10, to: 80)])
+  func itemMovedFarInOneBatchKeepsItsPresenter(from: Int, to: Int) {
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<100))
+    let moved = harness.controller.presenter(atRow: from)
+    let movedID = harness.controller.item(atRow: from).id
+    harness.dataSource.replace(at: 50, with: TestItem(id: "m50", text: "edited"))
+    harness.dataSource.move(from: from, to: to)
+    harness.dataSource.append([TestItem(id: "new")])
+    harness.controller.applyPendingUpdates()
+    #expect(harness.controller.item(atRow: to).id == movedID)
+    #expect(harness.controller.presenter(atRow: to) === moved)
+    #expect(harness.controller.itemCount == 101)
+  }
+
   @Test func baseTracksTheNewestVisibleCell() {
     let log = PresenterLog()
     let presenter = TestPresenter(item: TestItem(id: "a"), log: log)
