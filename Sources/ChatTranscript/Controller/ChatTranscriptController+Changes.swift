@@ -48,11 +48,11 @@ extension ChatTranscriptController {
     }
     var rest = changes[...]
     while !rest.isEmpty {
-      let fold = rest.count > 1 ? EditWindows(rest, itemCount: next.itemCount) : nil
+      let fold = rest.count >= EditWindows.minimumCount ? EditWindows(rest, itemCount: next.itemCount) : nil
       guard let fold, !Self.movesAcrossWindows(fold.windows, in: &next) else {
-        // One edit, or an item taken out of one window and brought back in another: replayed
-        // in order, so a moved item finds its row taken out before it comes back.
-        let count = fold?.foldedCount ?? 1
+        // A short batch, or an item taken out of one window and brought back in an earlier
+        // one: replayed in order, so a moved item finds its row taken out before it returns.
+        let count = fold?.foldedCount ?? rest.count
         for change in rest.prefix(count) {
           switch change {
           case .insert(let items, let index): replace(index..<index, with: items)
@@ -66,9 +66,8 @@ extension ChatTranscriptController {
       // Windows left of a window have shifted its items by what they added or removed.
       var shift = 0
       for window in fold.windows {
-        let items = Self.items(of: window, shiftedBy: shift, in: &next)
-        replace(window.oldRange.lowerBound + shift..<window.oldRange.upperBound + shift, with: items)
-        shift += items.count - window.oldRange.count
+        replace(window.oldRange.lowerBound + shift..<window.oldRange.upperBound + shift, with: window.items)
+        shift += window.items.count - window.oldRange.count
       }
       rest = rest.dropFirst(fold.foldedCount)
     }
@@ -76,31 +75,11 @@ extension ChatTranscriptController {
     update.deletedRows.append(contentsOf: removed.rowIDs)
   }
 
-  /// A window's items: those the edits brought, and the old items it keeps, read from
-  /// `next` where the windows before it moved them.
-  private static func items(
-    of window: EditWindows.Window, shiftedBy shift: Int, in next: inout TranscriptLayout
-  ) -> [any ChatItem] {
-    if window.pieces.count == 1, case .new(let brought) = window.pieces[0] { return brought }
-    var items: [any ChatItem] = []
-    items.reserveCapacity(window.itemCount)
-    for piece in window.pieces {
-      switch piece {
-      case .new(let brought): items.append(contentsOf: brought)
-      case .old(let range):
-        for index in range {
-          if let item = item(index + shift, of: &next) { items.append(item) }
-        }
-      }
-    }
-    return items
-  }
-
   /// Whether an item some window takes out comes back in an earlier one: replayed in order,
   /// the move would keep its row (presenter and height), but windows applied in list order
   /// bring it back before taking it out. Read before any window is applied.
   ///
-  /// The windows are read from the last, so the brought items of the last one, a burst's
+  /// The windows are read from the last, so the items brought by the last one, a burst's
   /// long append, are never hashed.
   ///
   /// - Complexity: O(k log n) for k items taken out of all windows but the first, and brought
@@ -110,20 +89,11 @@ extension ChatTranscriptController {
   ) -> Bool {
     var takenLater: Set<ChatItemKey> = []
     for (number, window) in windows.enumerated().reversed() {
-      if !takenLater.isEmpty {
-        for case .new(let brought) in window.pieces {
-          for item in brought where takenLater.contains(ChatItemKey(item)) { return true }
-        }
+      if !takenLater.isEmpty, window.items.contains(where: { takenLater.contains(ChatItemKey($0)) }) {
+        return true
       }
       guard number > 0 else { break }
-      var kept = window.pieces.lazy.compactMap { piece -> Range<Int>? in
-        if case .old(let range) = piece { return range }
-        return nil
-      }.makeIterator()
-      var nextKept = kept.next()
       for index in window.oldRange {
-        while let range = nextKept, range.upperBound <= index { nextKept = kept.next() }
-        if let range = nextKept, range.contains(index) { continue }
         if let old = item(index, of: &next) { takenLater.insert(ChatItemKey(old)) }
       }
     }

@@ -54,7 +54,9 @@ import TranscriptGenerator
         if looksUpEarly { lookupsHold = lookupsHold && Self.idLookupsHold(harness.controller) }
       }
       var width = 40.0
-      for _ in 0..<random.int(in: 1...8) {
+      // Some runs queue many edits per update: batches long enough to be folded into windows.
+      let queuesLongBatches = random.chance(0.3)
+      for _ in 0..<(queuesLongBatches ? random.int(in: 8...24) : random.int(in: 1...8)) {
         let count = harness.dataSource.items.count
         switch random.int(in: 0...6) {
         case 0:
@@ -80,7 +82,7 @@ import TranscriptGenerator
           width = Double(random.int(in: 20...60))
           harness.controller.setViewportSize(width: width, height: 10)
         }
-        if random.chance(0.5) { harness.controller.applyPendingUpdates() }
+        if random.chance(queuesLongBatches ? 0.1 : 0.5) { harness.controller.applyPendingUpdates() }
       }
       harness.controller.applyPendingUpdates()
       let fresh = TranscriptHarness(

@@ -76,7 +76,10 @@ import Testing
     let harness = TranscriptHarness(items: TranscriptHarness.items(0..<100))
     let moved = harness.controller.presenter(atRow: from)
     let movedID = harness.controller.item(atRow: from).id
-    harness.dataSource.replace(at: 50, with: TestItem(id: "m50", text: "edited"))
+    // Enough edits that the batch is folded, not replayed.
+    for index in stride(from: 30, through: 70, by: 10) {
+      harness.dataSource.replace(at: index, with: TestItem(id: "m\(index)", text: "edited"))
+    }
     harness.dataSource.move(from: from, to: to)
     harness.dataSource.append([TestItem(id: "new")])
     harness.controller.applyPendingUpdates()

@@ -5,7 +5,7 @@ import TranscriptGenerator
 @testable import ChatTranscript
 
 /// Folding a batch of edits into windows: the windows, applied in order, must leave exactly
-/// the list the edits leave one by one, and nearby edits must share a window.
+/// the list the edits leave one by one, each window holding only what changed.
 @Suite struct EditWindowsTests {
   /// The ids of `items` after each change in turn: the reference.
   static func replayed(_ changes: some Sequence<ChatItemsChange>, on items: [String]) -> [String] {
@@ -25,17 +25,9 @@ import TranscriptGenerator
     var result = items
     var shift = 0
     for window in windows {
-      var replacement: [String] = []
-      for piece in window.pieces {
-        switch piece {
-        case .old(let range): replacement += items[range]
-        case .new(let brought): replacement += brought.map(\.id)
-        }
-      }
-      #expect(replacement.count == window.itemCount)
       let start = window.oldRange.lowerBound + shift
-      result.replaceSubrange(start..<start + window.oldRange.count, with: replacement)
-      shift += replacement.count - window.oldRange.count
+      result.replaceSubrange(start..<start + window.oldRange.count, with: window.items.map(\.id))
+      shift += window.items.count - window.oldRange.count
     }
     return result
   }
@@ -86,8 +78,10 @@ import TranscriptGenerator
       let fold = EditWindows(changes[...], itemCount: old.count)
       #expect(fold.foldedCount == changes.count, "seed \(seed)")
       #expect(Self.windowed(fold.windows, on: old) == Self.replayed(changes, on: old), "seed \(seed)")
+      // Windows are apart and in order, and none is empty.
       let ranges = fold.windows.map(\.oldRange)
-      #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound }, "seed \(seed)")
+      #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound }, "seed \(seed)")
+      #expect(fold.windows.allSatisfy { !$0.oldRange.isEmpty || !$0.items.isEmpty }, "seed \(seed)")
     }
   }
 
@@ -103,7 +97,7 @@ import TranscriptGenerator
     while !rest.isEmpty {
       let fold = EditWindows(rest, itemCount: items.count)
       #expect(fold.foldedCount > 0)
-      #expect(fold.windows.count <= EditWindows.segmentLimit)
+      #expect(fold.windows.count <= EditWindows.runLimit)
       items = Self.windowed(fold.windows, on: items)
       rest = rest.dropFirst(fold.foldedCount)
       folds += 1
@@ -112,23 +106,21 @@ import TranscriptGenerator
     #expect(items == Self.replayed(changes, on: old))
   }
 
-  @Test func nearbyEditsShareAWindowAndDistantOnesDoNot() {
+  @Test func eachWindowHoldsOnlyWhatChanged() {
     let item = { (id: String) -> any ChatItem in TestItem(id: id) }
     let changes: [ChatItemsChange] = [
       .replace(item("a"), at: 10),
       .insert([item("b")], at: 100),
-      .replace(item("c"), at: 40),
+      .replace(item("c"), at: 12),
       .replace(item("d"), at: 97),
       .remove(99..<100),
       .replace(item("e"), at: 10),
+      .replace(item("b2"), at: 99),
     ]
     let fold = EditWindows(changes[...], itemCount: 100)
-    #expect(fold.windows.map(\.oldRange) == [10..<11, 40..<41, 97..<100])
-    // The item replaced twice is brought once, as its last version.
-    #expect(
-      Self.windowed(fold.windows, on: (0..<100).map { "o\($0)" }).filter { !$0.hasPrefix("o") } == [
-        "e", "c", "d", "b",
-      ])
-    #expect(fold.windows.last?.itemCount == 3)
+    // Two items apart stay two windows; the item replaced twice is brought once, as its last
+    // version; the removal at the end and the edited append are one window.
+    #expect(fold.windows.map(\.oldRange) == [10..<11, 12..<13, 97..<98, 99..<100])
+    #expect(fold.windows.map { $0.items.map(\.id) } == [["e"], ["c"], ["d"], ["b2"]])
   }
 }
