@@ -90,7 +90,8 @@ final class ChangeLog: FollowDisplay {
     var shown: [ShownRow] = []
     shown.reserveCapacity(fresh.count + contentChanged.count)
     var next = 0
-    for row in update.rowChanges.reloadedRows where !contentChanged.isEmpty {
+    let reloaded = contentChanged.isEmpty ? [] : update.rowChanges.reloadedRows
+    for row in reloaded {
       let id = controller.rowID(atRow: row)
       guard contentChanged.contains(id) else { continue }
       while next < fresh.count, fresh[next] < row {

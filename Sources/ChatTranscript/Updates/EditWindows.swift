@@ -123,11 +123,12 @@ struct EditWindows {
     }
   }
 
-  /// Drops the empty runs an edit at `index` left and joins the runs it made adjacent: two
-  /// brought runs, or two kept runs of consecutive old items.
-  private mutating func normalize(around index: Int) {
-    var index = max(index - 1, 0)
-    var end = min(index + 3, runs.count)
+  /// Drops the empty runs an edit at run `edited` left and joins the runs it made adjacent:
+  /// two brought runs, or two kept runs of consecutive old items. Only the runs from the one
+  /// before `edited` to the one after it can have changed.
+  private mutating func normalize(around edited: Int) {
+    var index = max(edited - 1, 0)
+    var end = min(edited + 2, runs.count)
     while index < end {
       if Self.count(of: runs[index]) == 0 {
         runs.remove(at: index)
