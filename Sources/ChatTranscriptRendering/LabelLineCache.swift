@@ -7,9 +7,13 @@ import TextLayout
 /// would otherwise be wrapped whole for every page it spans, which made drawing one large
 /// message quadratic in its size. Only the labels a scene cut off at its bottom are kept, and
 /// a kept label is let go once a scene draws it without cutting it off again: pages do not
-/// overlap, so the cache holds a label or two, not a page. Entries are found by the label's
-/// identity and checked against its text and width, so a recycled label that shows something
-/// else, or a new label at a freed one's address, is wrapped again.
+/// overlap, so the cache holds a label or two, not a page.
+///
+/// Entries are found by text and width, which are all the lines depend on, not by the label:
+/// consecutive pages may be laid out in different views (``LentPage``), so the label that
+/// goes on in the next page is often another one showing the same text. Texts are compared,
+/// never hashed: the label across a page's edge is the only large one, and its text is the
+/// same string as the one kept, which compares at once.
 ///
 /// Locked, so that scenes can be wrapped on another thread than the views were read on
 /// (``SceneDraft``); scenes that share a cache should still be built in page order.
@@ -25,11 +29,11 @@ public final class LabelLineCache: Sendable {
   /// rather than grow.
   private static let capacity = 64
 
-  private let entries = Locked<[ObjectIdentifier: Entry]>([:])
+  private let entries = Locked<[Entry]>([])
 
   public init() {}
 
-  /// The visible form of `text`, shown by the label `label`, and its lines at `width` columns.
+  /// The visible form of `text`, shown by a label, and its lines at `width` columns.
   ///
   /// - Parameters:
   ///   - wrapsInColumns: Whether `measurer` wraps in character cells as `TerminalTextMeasurer`
@@ -38,10 +42,10 @@ public final class LabelLineCache: Sendable {
   ///   - keeps: Whether the lines are kept for a later scene: the label goes on below this one.
   ///   - cache: where lines are kept; `nil` wraps and keeps nothing.
   static func lines(
-    of text: String, label: ObjectIdentifier, width: Int, measurer: any TextMeasurer, wrapsInColumns: Bool,
-    keeps: Bool, in cache: LabelLineCache?
+    of text: String, width: Int, measurer: any TextMeasurer, wrapsInColumns: Bool, keeps: Bool,
+    in cache: LabelLineCache?
   ) -> (text: String, lines: [TextLine]) {
-    if let cache, let entry = cache.entry(for: label, text: text, width: width, keeps: keeps) {
+    if let cache, let entry = cache.entry(text: text, width: width, keeps: keeps) {
       return (entry.visibleText, entry.lines)
     }
     let visible: String
@@ -56,18 +60,21 @@ public final class LabelLineCache: Sendable {
       let entry = Entry(text: text, width: width, visibleText: visible, lines: lines)
       cache.entries.withLock { entries in
         if entries.count >= capacity { entries.removeAll() }
-        entries[label] = entry
+        entries.append(entry)
       }
     }
     return (visible, lines)
   }
 
-  /// The kept lines of `label` if it still shows `text` at `width`; let go unless `keeps`.
-  private func entry(for label: ObjectIdentifier, text: String, width: Int, keeps: Bool) -> Entry? {
+  /// The kept lines of `text` at `width`, if any; let go unless `keeps`.
+  private func entry(text: String, width: Int, keeps: Bool) -> Entry? {
     entries.withLock { entries in
-      guard let entry = entries[label] else { return nil }
-      if !keeps { entries[label] = nil }
-      return entry.width == width && entry.text == text ? entry : nil
+      guard !entries.isEmpty,
+        let index = entries.firstIndex(where: { $0.width == width && $0.text == text })
+      else { return nil }
+      let entry = entries[index]
+      if !keeps { entries.remove(at: index) }
+      return entry
     }
   }
 

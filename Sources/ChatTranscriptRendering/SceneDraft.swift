@@ -19,8 +19,6 @@ public struct SceneDraft: Sendable {
     /// The rows of the scene the label covers: its lines from `rows.lowerBound - y` on.
     var rows: Range<Int>
     var style: String?
-    /// The label's identity, under which its lines are kept (``LabelLineCache``).
-    var label: ObjectIdentifier
     /// Whether the label goes on below the scene, so its lines are kept for the next one.
     var continuesBelow: Bool
   }
@@ -79,7 +77,7 @@ public struct SceneDraft: Sendable {
         scene.elements.append(element)
       case .label(let label):
         let (text, lines) = LabelLineCache.lines(
-          of: label.text, label: label.label, width: label.width, measurer: measurer,
+          of: label.text, width: label.width, measurer: measurer,
           wrapsInColumns: wrapsInColumns, keeps: label.continuesBelow, in: lineCache)
         // A text of one line is drawn as it is, not copied out of itself.
         let isWhole = lines.count == 1 && lines[0].range == text.startIndex..<text.endIndex
@@ -151,7 +149,7 @@ public struct SceneDraft: Sendable {
             .label(
               LabelText(
                 text: label.text, x: x, y: y, width: width, rows: rows, style: style,
-                label: ObjectIdentifier(label), continuesBelow: rows.upperBound < y + height)))
+                continuesBelow: rows.upperBound < y + height)))
         }
       }
     }

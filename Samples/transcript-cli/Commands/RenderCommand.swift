@@ -76,7 +76,7 @@ enum RenderCommand {
       let writer = PageWriter { scene, _ in
         (ansi ? ANSIRenderer().render(scene) : PlainTextRenderer().render(scene)) + "\n"
       }
-      controller.forEachPageDraft(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
+      controller.forEachLentPage(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
       writer.finish()
     case .svg, .html:
       // One document as tall as the content.
@@ -89,7 +89,7 @@ enum RenderCommand {
       }
       let rows = max(Int(controller.contentHeight.rounded(.up)), 1)
       writer.write(renderer.documentStart(width: width, height: rows))
-      controller.forEachPageDraft(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
+      controller.forEachLentPage(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
       writer.write(renderer.documentEnd)
       writer.finish()
     }

@@ -168,6 +168,6 @@ final class ChangeLog: FollowDisplay {
     let bottom =
       rows.upperBound < controller.rowCount
       ? controller.frame(ofRow: rows.upperBound).minY : controller.contentHeight
-    controller.forEachPageDraft(from: top, to: bottom) { writer.submit($0, rowOffset: $1) }
+    controller.forEachLentPage(from: top, to: bottom) { writer.submit($0, rowOffset: $1) }
   }
 }

@@ -6,11 +6,11 @@ import Synchronization
 /// Turns pages into text and writes them to standard output on a thread of its own, while
 /// the main thread reads the next page.
 ///
-/// A page's draft is a value, so it can leave the main thread, where the cells it was read
-/// from stay. Drawing a page is three steps: configuring cells and reading them into a draft
-/// (main thread), then wrapping its labels into a scene and turning the scene into text
-/// (here). Done one after the other, the second core sat idle while a whole transcript was
-/// drawn; with the wrapping here too, the two threads carry about the same weight.
+/// Drawing a page is four steps: configuring its cells (main thread), then reading them into
+/// a draft, wrapping its labels into a scene and turning the scene into text (here, on a
+/// page lent by the controller: ``LentPage``). Done one after the other, the second core
+/// sat idle while a whole transcript was drawn; with the reading here too, the two threads
+/// carry about the same weight.
 ///
 /// At most two pages wait here: past that, `submit` waits, so memory stays that of a few
 /// pages, whatever the transcript's length. Text comes out in the order it was handed in.
@@ -32,12 +32,12 @@ final class PageWriter: Sendable {
     queue.async { [self] in output.withLock { $0.append(text) } }
   }
 
-  /// Wraps, draws and writes `draft` after the pages handed in before it; waits while two
-  /// are waiting already.
-  func submit(_ draft: SceneDraft, rowOffset: Int) {
+  /// Reads, wraps, draws and writes `page` after the pages handed in before it; waits while
+  /// two are waiting already.
+  func submit(_ page: LentPage, rowOffset: Int) {
     room.wait()
     queue.async { [self] in
-      let text = draw(draft.scene(lineCache: lineCache), rowOffset)
+      let text = draw(page.read().scene(lineCache: lineCache), rowOffset)
       output.withLock { $0.append(text) }
       room.signal()
     }

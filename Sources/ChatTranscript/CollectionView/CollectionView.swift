@@ -72,6 +72,12 @@ public final class CollectionView {
     didSet { if workingRangeDistance != oldValue { updateWorkingRange() } }
   }
 
+  /// Whether presenters hear of the cells shown and hidden here (`cellWillBeShown`,
+  /// `cellWasHidden`). Off for views that draw pages off screen (``PageViews``): a presenter's
+  /// visible cell stays the one in the controller's own view, and no presenter reconfigures
+  /// a cell another thread may be reading.
+  @exclusivity(unchecked) package var tellsPresenters = true
+
   /// Cells ever created, per reuse identifier (reuse keeps this near the visible count).
   @exclusivity(unchecked) public private(set) var cellsCreated: [String: Int] = [:]
   /// How many times a presenter configured a cell.
@@ -360,7 +366,7 @@ public final class CollectionView {
     cell.isSelected = presentation.isSelected
     presenter.configureCell(cell, decoration: presentation.decoration)
     configureCount += 1
-    presenter.cellWillBeShown(cell)
+    if tellsPresenters { presenter.cellWillBeShown(cell) }
     contentView.addSubview(cell)
     visible[identity] = VisibleCell(
       cell: cell, presenter: presenter, row: row, decoration: presentation.decoration,
@@ -429,7 +435,7 @@ public final class CollectionView {
     }
     removeFromContentView(cells)
     for (cell, presenter) in zip(cells, presenters) {
-      presenter.cellWasHidden(cell)
+      if tellsPresenters { presenter.cellWasHidden(cell) }
       pool(for: cell.reuseIdentifier).cells.append(cell)
     }
   }

@@ -58,6 +58,8 @@ public final class ChatTranscriptController {
   /// sixth of a lookup's instructions: only the owner's thread touches it, never `inout` while
   /// a lookup reads it.
   @exclusivity(unchecked) var rowIDIndex: RowIDIndex?
+  /// Off-screen views that draw pages for another thread to read, made on first use.
+  package private(set) lazy var pageViews = PageViews(self)
   /// The last content version handed out (see `takeContentVersion()`).
   var nextContentVersion = 0
   var isLoadingPrevious = false

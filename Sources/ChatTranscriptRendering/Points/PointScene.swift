@@ -101,7 +101,7 @@ public struct PointScene: Sendable, Hashable {
       let width = Columns.of(frame.width)
       if let label = view as? Label, !label.text.isEmpty, width > 0, frame.height > 0 {
         let (text, lines) = LabelLineCache.lines(
-          of: label.text, label: ObjectIdentifier(label), width: width, measurer: measurer,
+          of: label.text, width: width, measurer: measurer,
           wrapsInColumns: false, keeps: true, in: cache)
         // A label shows the lines its frame is tall enough for (all of them, as measured).
         let shown = min(lines.count, max(Int((frame.height / lineHeight).rounded()), 1))

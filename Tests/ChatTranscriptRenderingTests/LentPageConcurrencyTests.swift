@@ -1,0 +1,145 @@
+import ChatTranscript
+import ChatTranscriptRendering
+import Dispatch
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+import TextLayout
+import TranscriptGenerator
+
+/// Pages lent to another thread (``ChatTranscriptController/forEachLentPage(from:to:_:)``),
+/// as `transcript render` and `follow` draw them. Named for the thread sanitizer's run in CI.
+@Suite struct LentPageConcurrencyTests {
+  /// Several pages: short rows of every kind, hostile and wide text, and a row taller than a
+  /// page, cut by two pages' edges.
+  static func shown(seed: UInt64) -> ScrolledLabelTests.Shown {
+    var random = SeededRandom(seed: seed)
+    let texts = ["ok", "日本語 ok 👍🏽", "\u{1B}[2J\u{202E}evil", "a long line that wraps in its bubble", "é"]
+    var items = (0..<3_500).map { index in
+      TestItem(
+        id: index % 7 == 0 ? "me\(index)" : "m\(index)", type: index % 11 == 0 ? "photo" : "test",
+        height: Double(random.int(in: 1...4)), text: texts[random.int(in: 0...texts.count - 1)])
+    }
+    let tall = (0..<5_000).map { "line \($0) ✓" }.joined(separator: "\n")
+    // Placed so that it starts on the first page and ends on the third.
+    items.insert(TestItem(id: "tall", height: 5_000, text: tall), at: 1_500)
+    return ScrolledLabelTests.Shown(items, height: 7)
+  }
+
+  /// The scenes `forEachPage` draws in the controller's own view, the reference.
+  static func directScenes(of shown: ScrolledLabelTests.Shown) -> [RenderScene] {
+    var scenes: [RenderScene] = []
+    shown.controller.forEachPage(from: 0, to: shown.controller.contentHeight) { scene, _ in
+      scenes.append(scene)
+    }
+    return scenes
+  }
+
+  /// Each page read, wrapped and drawn on a serial queue while the next is laid out, as
+  /// `PageWriter` does: the same scenes, and the tall row wrapped once though the pages that
+  /// cut it were laid out in different views.
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func pagesReadOnAnotherThreadAreThePagesDrawnDirectly(seed: UInt64) throws {
+    let shown = Self.shown(seed: seed)
+    let direct = Self.directScenes(of: shown)
+    let queue = DispatchQueue(label: "reader")
+    let measurer = TallTextCountingMeasurer()
+    let cache = LabelLineCache()
+    let lent = Mutex<[(Int, RenderScene)]>([])
+    shown.controller.forEachLentPage(from: 0, to: shown.controller.contentHeight) { page, rowOffset in
+      queue.async {
+        let scene = page.read().scene(measurer: measurer, lineCache: cache)
+        lent.withLock { $0.append((rowOffset, scene)) }
+      }
+    }
+    queue.sync {}
+    let scenes = lent.withLock { $0 }
+    #expect(direct.count >= 4)
+    #expect(scenes.map(\.1) == direct)
+    #expect(scenes.map(\.0) == direct.indices.map { $0 * ChatTranscriptController.renderingPageRows })
+    // Pages are laid out in alternate views, and the tall row is cut by two pages' edges,
+    // yet its text is wrapped once.
+    let tall = try #require(shown.controller.row(ofItemWithID: "tall"))
+    let frame = shown.controller.frame(ofRow: tall)
+    let pageRows = Double(ChatTranscriptController.renderingPageRows)
+    #expect(Int((frame.maxY - 1) / pageRows) - Int(frame.minY / pageRows) == 2)
+    #expect(measurer.tallTextWraps.load(ordering: .relaxed) == 1)
+  }
+
+  /// A caller that keeps every page before reading any never waits: each page gets a view
+  /// of its own, and all of them read later, on another thread, are still the pages.
+  @Test func pagesKeptUnreadGetViewsOfTheirOwn() async {
+    let shown = Self.shown(seed: 4)
+    let direct = Self.directScenes(of: shown)
+    var pages: [LentPage] = []
+    shown.controller.forEachLentPage(from: 0, to: shown.controller.contentHeight) { page, _ in
+      pages.append(page)
+    }
+    #expect(shown.controller.pageViews.viewCount == direct.count)
+    let scenes = await Task.detached { [pages] in pages.map { $0.read().scene() } }.value
+    #expect(scenes == direct)
+    // Read twice, a page gives the same draft and touches its view no more.
+    #expect(pages.map { $0.read().scene() } == direct)
+  }
+
+  /// A page let go unread is given back: the next page reuses its view.
+  @Test func pagesLetGoUnreadAreGivenBack() {
+    let shown = Self.shown(seed: 5)
+    var count = 0
+    shown.controller.forEachLentPage(from: 0, to: shown.controller.contentHeight) { _, _ in count += 1 }
+    #expect(count >= 4)
+    #expect(shown.controller.pageViews.viewCount == 1)
+  }
+
+  /// Drawing lent pages leaves the controller's view where it was, with its cells, and
+  /// presenters keep the visible cells they had: they are not told of the pages' cells.
+  @Test func theControllersViewAndPresentersAreLeftAlone() throws {
+    let shown = Self.shown(seed: 6)
+    let view = shown.controller.collectionView
+    view.setContentOffset(30)
+    let before = view.visibleCells.map { ObjectIdentifier($0.cell) }
+    let presenter = try #require(
+      shown.controller.presenter(atRow: view.visibleCells[0].row) as? StyledPresenter)
+    let shownCell = try #require(presenter.visibleCell)
+    shown.controller.forEachLentPage(from: 0, to: shown.controller.contentHeight) { page, _ in _ = page.read()
+    }
+    #expect(view.viewport.contentOffset == 30)
+    #expect(view.visibleCells.map { ObjectIdentifier($0.cell) } == before)
+    #expect(presenter.visibleCell === shownCell)
+    #expect(view.pinsHeaders && view.workingRangeDistance == 1)
+  }
+
+  /// A controller let go while a page is still being read waits for the reader: the views
+  /// the page was laid out in are released on the owner's thread, after the read.
+  @Test func aControllerLetGoWaitsForItsReaders() {
+    let queue = DispatchQueue(label: "slow reader")
+    let texts = Mutex<[String]>([])
+    do {
+      let shown = Self.shown(seed: 7)
+      shown.controller.forEachLentPage(from: 0, to: shown.controller.contentHeight) { page, _ in
+        queue.async {
+          Thread.sleep(forTimeInterval: 0.01)
+          let lines = ScrolledLabelTests.texts(of: [page.read().scene()])
+          texts.withLock { $0 += lines }
+        }
+      }
+    }
+    queue.sync {}
+    #expect(texts.withLock { $0.contains("line 4999 ✓") })
+  }
+}
+
+/// Counts how often the tall row's text (the one with 5,000 lines) is wrapped.
+final class TallTextCountingMeasurer: TextMeasurer {
+  let tallTextWraps = Atomic(0)
+  private let measurer = TerminalTextMeasurer()
+
+  func measure(_ text: String, maxWidth: Int) -> TextMetrics { measurer.measure(text, maxWidth: maxWidth) }
+
+  func lines(of text: String, maxWidth: Int) -> [TextLine] {
+    let lines = measurer.lines(of: text, maxWidth: maxWidth)
+    if lines.count >= 5_000 { tallTextWraps.add(1, ordering: .relaxed) }
+    return lines
+  }
+}
