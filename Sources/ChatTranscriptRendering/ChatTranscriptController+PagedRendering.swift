@@ -74,13 +74,24 @@ extension ChatTranscriptController {
     from top: Double, to bottom: Double, _ body: (_ draft: SceneDraft, _ rowOffset: Int) -> Void
   ) {
     let width = collectionView.viewport.width
-    var offset = top
-    var rowOffset = 0
-    while offset < bottom {
-      let height = min(Double(Self.renderingPageRows), bottom - offset)
+    Self.forEachPageSpan(from: top, to: bottom) { offset, height, rowOffset in
       // The width stays: the collection view alone changes, in one layout pass.
       collectionView.setViewportSize(width: width, height: height, contentOffset: offset)
       body(SceneDraft(collectionView), rowOffset)
+    }
+  }
+
+  /// Content rows `top..<bottom` cut into pages of at most ``renderingPageRows`` rows: each
+  /// page's top, height and first row counted from `top`.
+  static func forEachPageSpan(
+    from top: Double, to bottom: Double,
+    _ body: (_ offset: Double, _ height: Double, _ rowOffset: Int) -> Void
+  ) {
+    var offset = top
+    var rowOffset = 0
+    while offset < bottom {
+      let height = min(Double(renderingPageRows), bottom - offset)
+      body(offset, height, rowOffset)
       offset += height
       rowOffset += Int(height)
     }

@@ -45,13 +45,8 @@ extension ChatTranscriptController {
     from top: Double, to bottom: Double, _ body: (_ page: LentPage, _ rowOffset: Int) -> Void
   ) {
     let width = collectionView.viewport.width
-    var offset = top
-    var rowOffset = 0
-    while offset < bottom {
-      let height = min(Double(Self.renderingPageRows), bottom - offset)
+    Self.forEachPageSpan(from: top, to: bottom) { offset, height, rowOffset in
       body(LentPage(pageViews.lendView(width: width, height: height, contentOffset: offset)), rowOffset)
-      offset += height
-      rowOffset += Int(height)
     }
   }
 }
