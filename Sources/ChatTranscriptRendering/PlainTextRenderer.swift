@@ -16,7 +16,13 @@ public struct PlainTextRenderer: SceneRenderer {
   /// straight to UTF-8; a scene where texts share columns, or with a selection band, goes
   /// through a ``CharacterGrid``, which draws later texts over earlier ones cell by cell.
   public func render(_ scene: RenderScene) -> String {
-    if let text = Self.renderByLines(scene) { return text }
+    String(decoding: renderedUTF8(scene), as: UTF8.self)
+  }
+
+  /// ``render(_:)`` as UTF-8 bytes, for a caller that writes bytes: making the `String`
+  /// checked every byte again, a tenth of drawing a page.
+  public func renderedUTF8(_ scene: RenderScene) -> [UInt8] {
+    if let bytes = Self.renderByLines(scene) { return bytes }
     var grid = CharacterGrid(scene)
     grid.markSelectedLines()
     var output: [UInt8] = []
@@ -26,7 +32,7 @@ public struct PlainTextRenderer: SceneRenderer {
       output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: row.start))
       for cell in row.cells[...last] { grid.appendText(of: cell, to: &output) }
     }
-    return String(decoding: output, as: UTF8.self)
+    return output
   }
 
   /// One text of the scene on one row: where it starts and the column it must stop before.
@@ -43,7 +49,7 @@ public struct PlainTextRenderer: SceneRenderer {
   ///
   /// - Complexity: O(t + r + b) for t texts nearly in order, r rows and b bytes drawn
   ///   (O(t log t + r + b) at worst), where the grid costs the cells the page covers.
-  private static func renderByLines(_ scene: RenderScene) -> String? {
+  private static func renderByLines(_ scene: RenderScene) -> [UInt8]? {
     var strokes: [Stroke] = []
     strokes.reserveCapacity(scene.height + scene.height / 2)
     for element in scene.elements {
@@ -68,7 +74,7 @@ public struct PlainTextRenderer: SceneRenderer {
     }
     while lines.row < scene.height - 1 { lines.endLine() }
     lines.trimLine()
-    return String(decoding: lines.output, as: UTF8.self)
+    return lines.output
   }
 
   /// The lines written so far, as UTF-8.

@@ -33,6 +33,12 @@ public struct OutputBuffer: ~Copyable {
     if bytes.count >= 1 << 16 { flush() }
   }
 
+  /// Appends UTF-8 text already in bytes.
+  public mutating func append(utf8 text: [UInt8]) {
+    bytes.append(contentsOf: text)
+    if bytes.count >= 1 << 16 { flush() }
+  }
+
   /// Appends one byte (a tab, a line feed) without making a string.
   public mutating func append(byte: UInt8) {
     bytes.append(byte)

@@ -73,8 +73,13 @@ enum RenderCommand {
     switch format {
     case .ansi, .plain:
       let ansi = format == .ansi
-      let writer = PageWriter { scene, _ in
-        (ansi ? ANSIRenderer().render(scene) : PlainTextRenderer().render(scene)) + "\n"
+      let writer = PageWriter { scene, _, output in
+        if ansi {
+          output.append(ANSIRenderer().render(scene))
+        } else {
+          output.append(utf8: PlainTextRenderer().renderedUTF8(scene))
+        }
+        output.append(byte: UInt8(ascii: "\n"))
       }
       controller.forEachLentPage(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
       writer.finish()
@@ -82,10 +87,11 @@ enum RenderCommand {
       // One document as tall as the content.
       let svg = format == .svg
       let renderer: any DocumentRenderer = svg ? SVGRenderer() : HTMLRenderer()
-      let writer = PageWriter { scene, rowOffset in
-        svg
-          ? SVGRenderer().elements(of: scene, rowOffset: rowOffset)
-          : HTMLRenderer().elements(of: scene, rowOffset: rowOffset)
+      let writer = PageWriter { scene, rowOffset, output in
+        output.append(
+          svg
+            ? SVGRenderer().elements(of: scene, rowOffset: rowOffset)
+            : HTMLRenderer().elements(of: scene, rowOffset: rowOffset))
       }
       let rows = max(Int(controller.contentHeight.rounded(.up)), 1)
       writer.write(renderer.documentStart(width: width, height: rows))

@@ -18,12 +18,13 @@ final class PageWriter: Sendable {
   private let queue = DispatchQueue(label: "transcript.page-writer")
   private let room = DispatchSemaphore(value: 2)
   private let output = Mutex(OutputBuffer(fileDescriptor: 1))
-  private let draw: @Sendable (_ scene: RenderScene, _ rowOffset: Int) -> String
+  private let draw: @Sendable (_ scene: RenderScene, _ rowOffset: Int, _ output: inout OutputBuffer) -> Void
   /// Pages come in order, so a label cut off at the bottom of one is wrapped once.
   private let lineCache = LabelLineCache()
 
-  /// - Parameter draw: a page's text, from its scene and the row it starts at.
-  init(draw: @escaping @Sendable (_ scene: RenderScene, _ rowOffset: Int) -> String) {
+  /// - Parameter draw: writes a page's text to `output`, from its scene and the row it
+  ///   starts at.
+  init(draw: @escaping @Sendable (_ scene: RenderScene, _ rowOffset: Int, _ output: inout OutputBuffer) -> Void) {
     self.draw = draw
   }
 
@@ -37,8 +38,8 @@ final class PageWriter: Sendable {
   func submit(_ page: LentPage, rowOffset: Int) {
     room.wait()
     queue.async { [self] in
-      let text = draw(page.read().scene(lineCache: lineCache), rowOffset)
-      output.withLock { $0.append(text) }
+      let scene = page.read().scene(lineCache: lineCache)
+      output.withLock { draw(scene, rowOffset, &$0) }
       room.signal()
     }
   }

@@ -115,9 +115,16 @@ public struct MessageViewModel: Sendable, Hashable {
   /// The line under the bubble: `👍 2  ❤️ 1`, each reaction with a count above 0, in the
   /// order they first appeared; `nil` when there is none to show (and for a tombstone).
   public var reactionsText: String? {
-    let shown = reactions.filter { $0.count > 0 }
-    guard !shown.isEmpty else { return nil }
-    return shown.map { $0.reaction + " " + String($0.count) }.joined(separator: "  ")
+    // Appended in place: filtering, mapping and joining made three arrays and a string per
+    // reaction, for every message measured or configured.
+    var text: String?
+    for reaction in reactions where reaction.count > 0 {
+      if text == nil { text = "" } else { text! += "  " }
+      text! += reaction.reaction
+      text! += " "
+      text! += String(reaction.count)
+    }
+    return text
   }
 
   /// How a delivery status reads in a footer or status row.
