@@ -117,14 +117,16 @@ public struct MessageViewModel: Sendable, Hashable {
   public var reactionsText: String? {
     // Appended in place: filtering, mapping and joining made three arrays and a string per
     // reaction, for every message measured or configured.
-    var text: String?
+    var text = ""
+    var isEmpty = true
     for reaction in reactions where reaction.count > 0 {
-      if text == nil { text = "" } else { text! += "  " }
-      text! += reaction.reaction
-      text! += " "
-      text! += String(reaction.count)
+      if !isEmpty { text += "  " }
+      isEmpty = false
+      text += reaction.reaction
+      text += " "
+      text += String(reaction.count)
     }
-    return text
+    return isEmpty ? nil : text
   }
 
   /// How a delivery status reads in a footer or status row.
