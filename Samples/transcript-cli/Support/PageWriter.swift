@@ -24,7 +24,9 @@ final class PageWriter: Sendable {
 
   /// - Parameter draw: writes a page's text to `output`, from its scene and the row it
   ///   starts at.
-  init(draw: @escaping @Sendable (_ scene: RenderScene, _ rowOffset: Int, _ output: inout OutputBuffer) -> Void) {
+  init(
+    draw: @escaping @Sendable (_ scene: RenderScene, _ rowOffset: Int, _ output: inout OutputBuffer) -> Void
+  ) {
     self.draw = draw
   }
 
