@@ -2,6 +2,8 @@ import ChatTranscript
 import ChatTranscriptRendering
 import ChatTranscriptStreams
 import CommandLineSupport
+import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +19,8 @@ import CommandLineSupport
 /// (`StreamInput.feed` into a `StreamTranscript`), lays it out once at 60 columns with the
 /// compact theme, and then either writes every row's `id`, `y` and height as the command's
 /// tab-separated lines to `/dev/null` (`cli-layout`) or draws the whole transcript page by
-/// page with the plain renderer (`render-plain`, whose output is counted, not written). When
+/// page with the plain renderer on two threads, as the command does (`render-plain`, whose
+/// output is counted, not written). When
 /// `jq` and `fmt` are on the PATH, the same file also goes through `jq -r '.item.text // empty'
 /// FILE | fmt -w 60` after each run: the floor a user compares the commands with, measured in
 /// the same run, and reported as a ratio.
@@ -83,10 +86,27 @@ enum CLIPathScenario {
       LayoutTable.write(rowsOf: controller, to: &output)
       bytes = output.byteCount
     } else {
-      controller.renderRows(from: 0, to: max(controller.contentHeight, 1), by: PlainTextRenderer()) {
-        bytes += $0.utf8.count
-      }
+      bytes = drawOnTwoThreads(controller)
     }
     return bytes
+  }
+
+  /// The plain text of every page, drawn as `transcript render` draws it: pages laid out here
+  /// and lent to a second thread, which reads, wraps and draws them, two at most waiting.
+  private static func drawOnTwoThreads(_ controller: ChatTranscriptController) -> Int {
+    let queue = DispatchQueue(label: "render-plain.pages")
+    let room = DispatchSemaphore(value: 2)
+    let lineCache = LabelLineCache()
+    let bytes = Mutex(0)
+    controller.forEachLentPage(from: 0, to: max(controller.contentHeight, 1)) { page, _ in
+      room.wait()
+      queue.async {
+        let count = PlainTextRenderer().renderedUTF8(page.read().scene(lineCache: lineCache)).count + 1
+        bytes.withLock { $0 += count }
+        room.signal()
+      }
+    }
+    queue.sync {}
+    return bytes.withLock { $0 }
   }
 }
