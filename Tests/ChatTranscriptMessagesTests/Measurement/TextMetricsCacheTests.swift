@@ -7,14 +7,14 @@ import Testing
 import TextLayout
 
 @Suite struct TextMetricsCacheTests {
-  /// In terminal columns, a text of up to 64 bytes is measured directly and never stored; a
+  /// In terminal columns, a text of up to 256 bytes is measured directly and never stored; a
   /// longer one goes through the cache. Both give what the measurer gives the visible text.
   @Test func shortTerminalTextsSkipTheCache() {
     let cache = TextMetricsCache(capacity: 100)
     let texts = ItemTextMeasurer(itemID: "m1", measurer: TerminalTextMeasurer(), cache: cache)
     let short = "short \u{1B} text, 中文 👍🏽"
-    let long = String(repeating: "a longer message ", count: 4) + "\u{7}"
-    #expect(short.utf8.count <= 64 && long.utf8.count > 64)
+    let long = String(repeating: "a longer message ", count: 16) + "\u{7}"
+    #expect(short.utf8.count <= 256 && long.utf8.count > 256)
     for text in [short, long] {
       #expect(
         texts.metrics(of: text, width: 12)
