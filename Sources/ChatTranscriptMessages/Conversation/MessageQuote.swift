@@ -33,6 +33,13 @@ public enum MessageQuote: Sendable, Hashable {
     // ellipsis ends; then one slice. (Appending clusters one by one cost about 10,000
     // instructions per quote; a width pass and a cluster-by-cluster pass, half that.)
     let (cut, cutWidth, width): (String?, Int, Int) = visible.withUTF8 { bytes in
+      // Printable ASCII is a column a byte: the cut that fits with the ellipsis is found by
+      // counting, without a call per cluster.
+      if bytes.allSatisfy({ $0 &- 0x20 < 0x5F }) {
+        guard bytes.count > columns else { return (nil, 0, bytes.count) }
+        let cut = columns - 1
+        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self), cut, bytes.count)
+      }
       var width = 0
       var cut = 0
       var cutWidth = 0
