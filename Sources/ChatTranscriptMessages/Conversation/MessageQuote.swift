@@ -38,7 +38,9 @@ public enum MessageQuote: Sendable, Hashable {
       if bytes.allSatisfy({ $0 &- 0x20 < 0x5F }) {
         guard bytes.count > columns else { return (nil, 0, bytes.count) }
         let cut = columns - 1
-        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self), cut, bytes.count)
+        return (
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self), cut, bytes.count
+        )
       }
       var width = 0
       var cut = 0
