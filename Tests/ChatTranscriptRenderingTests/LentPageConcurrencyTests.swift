@@ -15,7 +15,9 @@ import TranscriptGenerator
   /// page, cut by two pages' edges.
   static func shown(seed: UInt64) -> ScrolledLabelTests.Shown {
     var random = SeededRandom(seed: seed)
-    let texts = ["ok", "日本語 ok 👍🏽", "\u{1B}[2J\u{202E}evil", "a long line that wraps in its bubble", "é"]
+    let texts = [
+      "ok", "日本語 ok 👍🏽", "\u{1B}[2J\u{202E}evil", "a long line that wraps in its bubble", "é",
+    ]
     var items = (0..<3_500).map { index in
       TestItem(
         id: index % 7 == 0 ? "me\(index)" : "m\(index)", type: index % 11 == 0 ? "photo" : "test",

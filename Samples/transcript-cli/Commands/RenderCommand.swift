@@ -73,12 +73,9 @@ enum RenderCommand {
     switch format {
     case .ansi, .plain:
       let ansi = format == .ansi
-      let writer = PageWriter { scene, _, output in
-        if ansi {
-          output.append(ANSIRenderer().render(scene))
-        } else {
-          output.append(utf8: PlainTextRenderer().renderedUTF8(scene))
-        }
+      let writer = PageWriter { scene, rowOffset, output in
+        guard ansi else { return PageWriter.plainText(scene, rowOffset: rowOffset, to: &output) }
+        output.append(ANSIRenderer().render(scene))
         output.append(byte: UInt8(ascii: "\n"))
       }
       controller.forEachLentPage(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }

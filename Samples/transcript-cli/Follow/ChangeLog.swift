@@ -26,10 +26,7 @@ final class ChangeLog: FollowDisplay {
   private let transcript: StreamTranscript
   /// Pages are turned into text and written on a thread of their own while the next burst is
   /// applied and laid out here; marker lines go through it too, so everything stays in order.
-  private let writer = PageWriter { scene, _, output in
-    output.append(utf8: PlainTextRenderer().renderedUTF8(scene))
-    output.append(byte: UInt8(ascii: "\n"))
-  }
+  private let writer = PageWriter(draw: PageWriter.plainText)
   /// Ids of stream items printed so far, by their UTF-8 bytes: deletions are reported for
   /// these only.
   private var itemIDs: Set<UTF8Key> = []

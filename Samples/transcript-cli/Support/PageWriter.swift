@@ -30,6 +30,12 @@ final class PageWriter: Sendable {
     self.draw = draw
   }
 
+  /// A page as plain text, the way `render --format plain` and `follow` draw it.
+  static func plainText(_ scene: RenderScene, rowOffset: Int, to output: inout OutputBuffer) {
+    output.append(utf8: PlainTextRenderer().renderedUTF8(scene))
+    output.append(byte: UInt8(ascii: "\n"))
+  }
+
   /// Writes `text` after the pages handed in before it.
   func write(_ text: String) {
     queue.async { [self] in output.withLock { $0.append(text) } }

@@ -7,9 +7,10 @@ import Synchronization
 ///
 /// A view is lent from the moment its page is laid out until the reader gives it back
 /// (``PageLoan/giveBack()``, or lets the loan go), and the owner lays out only views that are
-/// back: a new view is made when none is, so the owner never waits for a reader. Nothing else touches these views. They are not the controller's
-/// collection view, so updates never lay them out, and presenters are not told of their
-/// cells (``CollectionView/tellsPresenters``), so none reconfigures one on its own.
+/// back: a new view is made when none is, so the owner never waits for a reader. Nothing else
+/// touches these views. They are not the controller's collection view, so updates never lay
+/// them out, and presenters are not told of their cells (``CollectionView/tellsPresenters``),
+/// so none reconfigures one on its own.
 ///
 /// Reading a page's views on the thread that laid them out cost `transcript render` a fifth
 /// of that thread's time; the other thread, wrapping and writing pages, had that much to
