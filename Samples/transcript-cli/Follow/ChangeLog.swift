@@ -27,9 +27,6 @@ final class ChangeLog: FollowDisplay {
   /// Pages are turned into text and written on a thread of their own while the next burst is
   /// applied and laid out here; marker lines go through it too, so everything stays in order.
   private let writer = PageWriter(draw: PageWriter.plainText)
-  /// Ids of stream items printed so far, by their UTF-8 bytes: deletions are reported for
-  /// these only.
-  private var itemIDs: Set<UTF8Key> = []
 
   init(session: TranscriptSession) {
     controller = session.controller
@@ -41,7 +38,9 @@ final class ChangeLog: FollowDisplay {
   func terminalDidResize() {}
 
   func show(_ changes: ChangeSet, progress: FollowProgress) {
-    for id in changes.deletedIDs where itemIDs.remove(UTF8Key(id)) != nil {
+    // Every item there when the burst began was printed in an earlier one: the typing row is
+    // the only one that is not a stream item's.
+    for id in changes.deletedIDs where !id.hasSameBytes(as: TypingIndicatorItem.reservedID) {
       writer.write("- deleted \(escapedField(id))\n")
     }
     let shown = changes.onlyUpdate.map(shownRows(after:)) ?? shownRows(of: changes)
@@ -69,21 +68,13 @@ final class ChangeLog: FollowDisplay {
     var updatedID: RowID?
   }
 
-  /// The rows a burst of one update shows, top to bottom, noting the new items' ids.
+  /// The rows a burst of one update shows, top to bottom.
   ///
   /// Both kinds are listed by index in the update's ``RowChanges``: its new rows, and among
-  /// its reloaded rows (kept rows that changed at all) those whose content changed. No row is
-  /// looked up by id.
+  /// its reloaded rows (kept rows that changed at all) those whose content changed. No new
+  /// row is looked up by id.
   private func shownRows(after update: TranscriptUpdate) -> [ShownRow] {
     let fresh = update.rowChanges.insertedRows
-    for row in fresh {
-      // Every row of the data source is a stream item's, but the typing row, whose id no
-      // stream item may take.
-      let id = controller.rowID(atRow: row)
-      if !id.isInjected, !id.id.hasSameBytes(as: TypingIndicatorItem.reservedID) {
-        itemIDs.insert(UTF8Key(id.id))
-      }
-    }
     // A row made in this update and changed again later in it is new, not updated: it is
     // not a kept row, so it is not among the reloaded ones.
     let contentChanged = Set(update.updatedRows)
@@ -104,12 +95,9 @@ final class ChangeLog: FollowDisplay {
     return shown
   }
 
-  /// The rows a burst of several updates shows, top to bottom, noting the new items' ids.
+  /// The rows a burst of several updates shows, top to bottom.
   private func shownRows(of changes: ChangeSet) -> [ShownRow] {
-    for row in changes.insertedRows where !row.isInjected && transcript.contains(id: row.id) {
-      itemIDs.insert(UTF8Key(row.id))
-    }
-    return rows(showing: changes.shownRows(holdsItem: transcript.contains(id:))).map { row, id in
+    rows(showing: changes.shownRows(holdsItem: transcript.contains(id:))).map { row, id in
       ShownRow(row: row, updatedID: changes.insertedRows.contains(id) ? nil : id)
     }
   }

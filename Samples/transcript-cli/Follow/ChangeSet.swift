@@ -13,11 +13,12 @@ import ChatTranscript
 struct ChangeSet {
   private(set) var insertedRows: Set<RowID> = []
   private(set) var updatedRows: Set<RowID> = []
-  /// Ids of data-source items that left, in the order the engine reported them.
+  /// Ids of data-source items that were there when the burst began and have left, in the
+  /// order the engine reported them: an item that came and went within the burst is not here.
   private(set) var deletedIDs: [String] = []
   /// Rows that left in the last update that changed them: gone by the end of the burst,
   /// unless a stream item came back as a row of another type (its type changed), which only the
-  /// transcript can tell. An item inserted and deleted within one update is here.
+  /// transcript can tell.
   private(set) var goneRows: Set<RowID> = []
   /// The burst's update while it has had only one, not yet merged into the sets.
   private(set) var onlyUpdate: TranscriptUpdate?
@@ -51,9 +52,14 @@ struct ChangeSet {
   }
 
   private mutating func merge(_ update: TranscriptUpdate) {
+    // An update reports only rows it found (``TranscriptUpdate/deletedRows``); one that an
+    // earlier update of the burst brought was never shown. Read before this update's rows
+    // join the set.
+    for row in update.deletedRows where !row.isInjected && !insertedRows.contains(row) {
+      deletedIDs.append(row.id)
+    }
     insertedRows.formUnion(update.insertedRows)
     updatedRows.formUnion(update.updatedRows)
-    deletedIDs.append(contentsOf: update.deletedIDs)
     // A row taken out and put back within one update is neither inserted nor deleted, so a row
     // both inserted and deleted left after it came (or came back as another type); a later
     // update may bring it back.

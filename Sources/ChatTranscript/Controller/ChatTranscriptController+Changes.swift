@@ -71,8 +71,19 @@ extension ChatTranscriptController {
       }
       rest = rest.dropFirst(fold.foldedCount)
     }
-    // Whatever was taken out and never came back has left the transcript.
-    update.deletedRows.append(contentsOf: removed.rowIDs)
+    // Whatever was there before and was taken out and never came back has left the
+    // transcript; a row that came and went within the update is reported neither way, as a
+    // diffed update would report it.
+    let left = removed.leftRows
+    update.deletedRows.append(contentsOf: left.old)
+    if !left.fresh.isEmpty {
+      var gone = Dictionary(left.fresh.map { ($0, 1) }, uniquingKeysWith: +)
+      update.insertedRows.removeAll { id in
+        guard let count = gone[id], count > 0 else { return false }
+        gone[id] = count - 1
+        return true
+      }
+    }
   }
 
   /// Whether an item some window takes out comes back in an earlier one: replayed in order,

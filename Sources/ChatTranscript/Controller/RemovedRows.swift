@@ -57,9 +57,19 @@ extension ChatTranscriptController {
       return nil
     }
 
-    /// The ids of the rows never taken back: they have left the transcript.
-    var rowIDs: [RowID] {
-      list.map(\.removed.row.payload.rowID) + table.values.map(\.row.payload.rowID)
+    /// The ids of the rows never taken back: those that were there before the update have
+    /// left the transcript; those made earlier in the update (``RowChangeTracker/fresh``)
+    /// were never shown.
+    var leftRows: (old: [RowID], fresh: [RowID]) {
+      var left: (old: [RowID], fresh: [RowID]) = ([], [])
+      for removed in list.map(\.removed) + table.values {
+        if removed.origin == RowChangeTracker.fresh {
+          left.fresh.append(removed.row.payload.rowID)
+        } else {
+          left.old.append(removed.row.payload.rowID)
+        }
+      }
+      return left
     }
   }
 }

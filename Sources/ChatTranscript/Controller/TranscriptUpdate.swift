@@ -10,7 +10,8 @@ public struct TranscriptUpdate: Sendable {
   /// Row-level diff, for updates that diffed the whole transcript; `nil` for exact changes
   /// and for updates applied as reloads. ``rowChanges`` says the same for every update.
   public var diff: ChatItemsDiff?
-  /// Rows that appeared, whose content changed, or that left, injected rows included.
+  /// Rows that appeared, whose content changed, or that left, injected rows included. A row
+  /// that appeared and left within the update is in none of them.
   public var insertedRows: [RowID] = []
   public var updatedRows: [RowID] = []
   public var deletedRows: [RowID] = []

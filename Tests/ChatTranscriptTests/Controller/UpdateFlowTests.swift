@@ -28,6 +28,23 @@ import Testing
     #expect(harness.controller.itemCount == 5)
   }
 
+  @Test func aRowThatCameAndWentWithinOneUpdateIsNeitherInsertedNorDeleted() {
+    let harness = TranscriptHarness(items: TranscriptHarness.items(0..<3))
+    var updates: [TranscriptUpdate] = []
+    harness.controller.onUpdate = { updates.append($0) }
+    // The insert at the top is not the open one when it is taken out again, so its row is
+    // made and then removed rather than folded away before any row is made.
+    harness.dataSource.insert([TestItem(id: "m9")], at: 0)
+    harness.dataSource.append([TestItem(id: "m10")])
+    harness.dataSource.remove(0..<1)
+    harness.dataSource.remove(1..<2)
+    harness.controller.applyPendingUpdates()
+    #expect(updates.count == 1)
+    #expect(updates.first?.insertedIDs == ["m10"])
+    #expect(updates.first?.deletedIDs == ["m1"])
+    #expect(harness.layoutDump.map { $0.split(separator: " ")[0] } == ["m0", "m2", "m10"])
+  }
+
   @Test func coarseUpdatesAreDiffed() throws {
     let harness = TranscriptHarness(items: TranscriptHarness.items(0..<4))
     var last: TranscriptUpdate?
