@@ -12,10 +12,10 @@ public struct BubbleSizing: Sendable {
   public var senderName: @Sendable (String) -> String
   public var configuration: MessageLayoutConfiguration
   public var textMeasurer: any TextMeasurer {
-    didSet { measuresInPoints = textMeasurer is PointTextMeasurer }
+    didSet { unit = MeasurerUnit(of: textMeasurer) }
   }
-  /// Whether `textMeasurer` measures in points, worked out when it is set rather than per item.
-  private var measuresInPoints: Bool
+  /// What `textMeasurer` measures in, worked out when it is set rather than per item.
+  private var unit: MeasurerUnit
   public var cache: TextMetricsCache
   /// The height of one line of text (``MessagePresentationContext/lineHeight``).
   public var lineHeight: Double
@@ -26,7 +26,7 @@ public struct BubbleSizing: Sendable {
     senderName = { Cell.displayName(forSender: $0) }
     configuration = context.configuration
     textMeasurer = context.measurer
-    measuresInPoints = context.measuresInPoints
+    unit = context.unit
     cache = context.cache
     lineHeight = context.lineHeight
   }
@@ -34,7 +34,7 @@ public struct BubbleSizing: Sendable {
   /// A measurer for the texts of item `id`, through the shared cache.
   public func itemTextMeasurer(forItemWithID id: String) -> ItemTextMeasurer {
     ItemTextMeasurer(
-      itemID: id, measurer: textMeasurer, measuresInPoints: measuresInPoints, cache: cache,
+      itemID: id, measurer: textMeasurer, unit: unit, cache: cache,
       lineHeight: lineHeight)
   }
 }

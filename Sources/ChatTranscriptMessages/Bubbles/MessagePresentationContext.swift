@@ -6,10 +6,10 @@ import TextLayout
 public struct MessagePresentationContext {
   public var configuration: MessageLayoutConfiguration
   public var measurer: any TextMeasurer {
-    didSet { measuresInPoints = measurer is PointTextMeasurer }
+    didSet { unit = MeasurerUnit(of: measurer) }
   }
-  /// Whether `measurer` measures in points, worked out when it is set rather than per item.
-  private(set) var measuresInPoints: Bool
+  /// What `measurer` measures in, worked out when it is set rather than per item.
+  private(set) var unit: MeasurerUnit
   public var cache: TextMetricsCache
   /// The height of one line of text in the unit of row heights: 1 (a terminal row) for the
   /// terminal measurer, the font's line height in points for a `PointTextMeasurer`.
@@ -29,7 +29,7 @@ public struct MessagePresentationContext {
   ) {
     self.configuration = configuration
     self.measurer = measurer
-    measuresInPoints = measurer is PointTextMeasurer
+    unit = MeasurerUnit(of: measurer)
     self.lineHeight = LineHeight.sanitized(lineHeight ?? LineHeight.of(measurer))
     self.cache = cache
     self.interactionHandler = interactionHandler
@@ -38,7 +38,7 @@ public struct MessagePresentationContext {
   /// A measurer for the texts of item `id`, going through the shared cache.
   public func textMeasurer(forItemWithID id: String) -> ItemTextMeasurer {
     ItemTextMeasurer(
-      itemID: id, measurer: measurer, measuresInPoints: measuresInPoints, cache: cache, lineHeight: lineHeight
+      itemID: id, measurer: measurer, unit: unit, cache: cache, lineHeight: lineHeight
     )
   }
 }

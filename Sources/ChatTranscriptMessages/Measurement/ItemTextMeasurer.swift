@@ -13,7 +13,7 @@ import TextLayout
 public struct ItemTextMeasurer: Sendable {
   public var itemID: String
   public var measurer: any TextMeasurer {
-    didSet { measuresInPoints = measurer is PointTextMeasurer }
+    didSet { unit = MeasurerUnit(of: measurer) }
   }
   public var cache: TextMetricsCache
   /// The height of one line of text, in the unit of the row heights: 1 for terminal rows.
@@ -23,21 +23,21 @@ public struct ItemTextMeasurer: Sendable {
   ///   terminal row) by default. Values that are not finite and positive count as 1.
   public init(itemID: String, measurer: any TextMeasurer, cache: TextMetricsCache, lineHeight: Double = 1) {
     self.init(
-      itemID: itemID, measurer: measurer, measuresInPoints: measurer is PointTextMeasurer, cache: cache,
+      itemID: itemID, measurer: measurer, unit: MeasurerUnit(of: measurer), cache: cache,
       lineHeight: lineHeight)
   }
 
   /// For owners that keep one measurer for many items and worked out its unit once: the cast
-  /// ``measuresInPoints`` comes from is not repeated per item.
+  /// ``unit`` comes from is not repeated per item.
   init(
-    itemID: String, measurer: any TextMeasurer, measuresInPoints: Bool, cache: TextMetricsCache,
+    itemID: String, measurer: any TextMeasurer, unit: MeasurerUnit, cache: TextMetricsCache,
     lineHeight: Double
   ) {
     self.itemID = itemID
     self.measurer = measurer
     self.cache = cache
     self.lineHeight = LineHeight.sanitized(lineHeight)
-    self.measuresInPoints = measuresInPoints
+    self.unit = unit
   }
 
   /// Lines and widest line of `text` wrapped at `width` columns (at least 1), measured in
@@ -53,8 +53,8 @@ public struct ItemTextMeasurer: Sendable {
   /// run). Longer texts are cached: a 10 MB message is wrapped once, not at every update.
   public func metrics(of text: String, width: Int) -> TextMetrics {
     let width = max(width, 1)
-    if text.utf8.count <= Self.longestUncachedText, let columns = measurer as? TerminalTextMeasurer {
-      return columns.measure(VisibleText.of(text), maxWidth: width)
+    if unit == .terminalColumns, text.utf8.count <= Self.longestUncachedText {
+      return TerminalTextMeasurer().measure(VisibleText.of(text), maxWidth: width)
     }
     return cache.metrics(id: itemID, text: text, width: width) {
       measurer.measure(VisibleText.of(text), maxWidth: width)
@@ -89,13 +89,32 @@ public struct ItemTextMeasurer: Sendable {
     return (measurer as? PointTextMeasurer)?.cutWidths(of: line, appending: suffix, maxWidth: Columns.limit)
   }
 
+  /// What `measurer` is, stored when it is set: the cast cost some 380 instructions, asked
+  /// several times per message.
+  private(set) var unit: MeasurerUnit
+
   /// Whether single lines (a sender, a quote, a footer) are measured by the measurer, in
-  /// points, rather than by their display width in columns. Stored when the measurer is set:
-  /// the cast cost some 380 instructions, asked several times per message.
-  private(set) var measuresInPoints: Bool
+  /// points, rather than by their display width in columns.
+  var measuresInPoints: Bool { unit == .points }
 
   /// The height of `lines` lines of text.
   public func height(ofLines lines: Int) -> Double {
     Double(lines) * lineHeight
+  }
+}
+
+/// The unit a text measurer measures in, and whether it is the terminal's own, whose
+/// wrapping ``ItemTextMeasurer`` calls directly: worked out once per measurer, not per text.
+enum MeasurerUnit: Sendable {
+  /// ``TerminalTextMeasurer``.
+  case terminalColumns
+  /// Character cells, by another measurer that wraps like the terminal's.
+  case columns
+  /// Points, by a `PointTextMeasurer`.
+  case points
+
+  init(of measurer: any TextMeasurer) {
+    self =
+      measurer is TerminalTextMeasurer ? .terminalColumns : measurer is PointTextMeasurer ? .points : .columns
   }
 }
