@@ -112,6 +112,33 @@ import TranscriptGenerator
     #expect(view.pinsHeaders && view.workingRangeDistance == 1)
   }
 
+  /// Rows drawn only in lent pages keep no presenters: those made for a page go with its
+  /// cells, so drawing a whole transcript holds presenters for a page, not for every row,
+  /// and a row on screen keeps the presenter it had.
+  @Test func lentPagesLeaveNoPresentersBehind() throws {
+    let log = PresenterLog()
+    let dataSource = ArrayDataSource((0..<12_000).map { TestItem(id: "m\($0)") })
+    let controller = ChatTranscriptController(
+      buildersByType: ["test": [TestBuilder(log: log, measures: true)]],
+      decorator: UniformDecorator(bottomMargin: 0), viewport: Viewport(width: 30, height: 10))
+    controller.dataSource = dataSource
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    let onScreen = try #require(controller.collectionView.visibleCells.first?.row)
+    let presenter = controller.presenter(atRow: onScreen)
+    let shownPresenters = log.livePresenters
+    #expect(shownPresenters >= 10 && shownPresenters < 100)
+    var lines: [String] = []
+    controller.forEachLentPage(from: 0, to: controller.contentHeight) { page, _ in
+      lines += ScrolledLabelTests.texts(of: [page.read().scene()])
+    }
+    #expect(lines.count == 12_000)
+    #expect(lines.last == "m11999")
+    #expect(log.built >= 12_000)
+    #expect(log.livePresenters <= shownPresenters + ChatTranscriptController.renderingPageRows)
+    #expect(controller.presenter(atRow: onScreen) === presenter)
+  }
+
   /// A controller let go while a page is still being read waits for the reader: the views
   /// the page was laid out in are released on the owner's thread, after the read.
   @Test func aControllerLetGoWaitsForItsReaders() {

@@ -9,6 +9,8 @@ public final class PresenterLog {
   public var built = 0
   public var updates = 0
   public var ownerHeights = 0
+  /// Presenters made and not yet released.
+  public var livePresenters = 0
 
   public init() {}
 
@@ -83,7 +85,10 @@ public final class TestPresenter: BaseChatItemPresenter<TestCell> {
     self.supportsUpdates = supportsUpdates
     self.counter = counter
     super.init()
+    log.livePresenters += 1
   }
+
+  deinit { log.livePresenters -= 1 }
 
   public override var canCalculateHeightInBackground: Bool { background }
 

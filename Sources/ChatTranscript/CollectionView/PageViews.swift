@@ -109,6 +109,8 @@ private final class ControllerRows: CollectionViewDataSource {
     controller.rows(intersectingY: y, height: height)
   }
   func presentation(ofRow index: Int) -> RowPresentation { controller.presentation(ofRow: index) }
-  func placements(ofRows range: Range<Int>) -> [RowPlacement] { controller.placements(ofRows: range) }
+  func placements(ofRows range: Range<Int>) -> [RowPlacement] {
+    controller.transientPlacements(ofRows: range)
+  }
   func collectionViewDidScroll(_ collectionView: CollectionView) {}
 }
