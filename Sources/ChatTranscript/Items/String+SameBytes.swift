@@ -19,6 +19,8 @@ extension String {
 
   /// Compares two buffers of one length, eight bytes at a time.
   private static func sameBytes(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+    // Copies of one string share its bytes.
+    if lhs.baseAddress == rhs.baseAddress { return true }
     var offset = 0
     while offset &+ 8 <= lhs.count {
       guard

@@ -10,9 +10,9 @@ public struct BubbleHeightMeasurer: ChatItemHeightMeasurer {
   /// Text bubbles, as ``TextMessagePresenter`` sizes them.
   public static func text(sizing: BubbleSizing) -> Self {
     Self(sizing: sizing) { item, sizing, width, decoration in
-      TextMessageItem(converting: item).map {
+      ConversationItems.textMessage(of: item).map {
         TextMessageHeightCalculator.height(
-          of: $0, sizing: sizing, maximumWidth: width, decoration: decoration)
+          of: $0.item, sizing: sizing, maximumWidth: width, decoration: decoration, textMetricsMemo: $0.memo)
       }
     }
   }

@@ -28,12 +28,17 @@ public protocol ConversationItem: ChatItem {
   /// The item as one of the kit's own shapes, for the kit's builders; `nil` for an item
   /// other builders draw.
   var conversationContent: ConversationContent? { get }
+  /// Where the item keeps how its message text last wrapped, so that sizing its row and
+  /// drawing it wrap the text once (see ``TextMetricsMemo``); `nil`, the default, keeps
+  /// nothing and costs a second wrap.
+  var textMetricsMemo: TextMetricsMemo? { get }
 }
 
 extension ConversationItem {
   public var date: Timestamp? { messageModel?.date }
   public var messageModel: MessageModel? { nil }
   public var conversationContent: ConversationContent? { nil }
+  public var textMetricsMemo: TextMetricsMemo? { nil }
 }
 
 /// The shapes of item the kit's builders draw.

@@ -24,6 +24,11 @@ public enum ConversationItems {
     read(item, ContentReader()) ?? nil
   }
 
+  /// `item` as a text message, with its ``ConversationItem/textMetricsMemo``, in one read.
+  static func textMessage(of item: any ChatItem) -> (item: TextMessageItem, memo: TextMetricsMemo?)? {
+    read(item, TextMessageReader()) ?? nil
+  }
+
   /// What `reader` reads of `item` as a ``ConversationItem``; `nil` when it is not one.
   ///
   /// The reader is called with the item's concrete type, found in the cache, so no cast
@@ -53,6 +58,13 @@ public enum ConversationItems {
 
   private struct MessageModelReader: ConversationItemReader {
     func read(_ item: some ConversationItem) -> MessageModel? { item.messageModel }
+  }
+
+  private struct TextMessageReader: ConversationItemReader {
+    func read(_ item: some ConversationItem) -> (item: TextMessageItem, memo: TextMetricsMemo?)? {
+      guard case .text(let text) = item.conversationContent else { return nil }
+      return (text, item.textMetricsMemo)
+    }
   }
 
   private struct ContentReader: ConversationItemReader {

@@ -52,9 +52,20 @@ public struct ItemTextMeasurer: Sendable {
   /// `transcript render` of a million messages from 8.42 s to 8.10 s (medians of three, same
   /// run). Longer texts are cached: a 10 MB message is wrapped once, not at every update.
   public func metrics(of text: String, width: Int) -> TextMetrics {
+    metrics(of: text, width: width, rememberedIn: nil)
+  }
+
+  /// ``metrics(of:width:)``, kept in `memo` when it remembers for `text`: the item's height
+  /// measurer and its cell then wrap its message text once between them. At a million
+  /// messages the cell, configured seconds after its row was sized, finds the metrics there.
+  func metrics(of text: String, width: Int, rememberedIn memo: TextMetricsMemo?) -> TextMetrics {
     let width = max(width, 1)
     if unit == .terminalColumns, text.utf8.count <= Self.longestUncachedText {
-      return TerminalTextMeasurer().measure(VisibleText.of(text), maxWidth: width)
+      let memo = memo.flatMap { $0.remembers(text) ? $0 : nil }
+      if let remembered = memo?.metrics(width: width) { return remembered }
+      let metrics = TerminalTextMeasurer().measure(VisibleText.of(text), maxWidth: width)
+      memo?.remember(metrics, width: width)
+      return metrics
     }
     return cache.metrics(id: itemID, text: text, width: width) {
       measurer.measure(VisibleText.of(text), maxWidth: width)

@@ -49,9 +49,12 @@ public struct TextBubbleLayout: Sendable, Hashable {
 
   /// What ``init(rowWidth:viewModel:metrics:configuration:measurer:)`` computes, with the
   /// texts a cell needs besides.
+  ///
+  /// - Parameter textMetricsMemo: where the item keeps how its text wrapped, if it does.
   static func drawn(
     rowWidth: Double, viewModel: TextMessageViewModel, metrics: BubbleMetrics,
-    configuration: MessageLayoutConfiguration, measurer: ItemTextMeasurer
+    configuration: MessageLayoutConfiguration, measurer: ItemTextMeasurer,
+    textMetricsMemo: TextMetricsMemo? = nil
   ) -> Drawn {
     let columns = Columns.of(rowWidth)
     let metrics = metrics.fitted(toRowWidth: columns, isIncoming: viewModel.message.isIncoming)
@@ -59,7 +62,7 @@ public struct TextBubbleLayout: Sendable, Hashable {
       rowWidth: columns, isIncoming: viewModel.message.isIncoming, metrics: metrics,
       configuration: configuration)
     let wrapWidth = max(maximum - 2 * metrics.horizontalPadding, 1)
-    let wrapped = measurer.metrics(of: viewModel.text, width: wrapWidth)
+    let wrapped = measurer.metrics(of: viewModel.text, width: wrapWidth, rememberedIn: textMetricsMemo)
     // The quote line is cut here rather than inside the side texts, so it is kept.
     var quoteLine: String?
     var quoteWidth = 0

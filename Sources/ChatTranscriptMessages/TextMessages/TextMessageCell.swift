@@ -10,7 +10,10 @@ open class TextMessageCell: MessageBubbleCell {
   /// What the cell shows and how to measure it, kept only to lay out again at a new width.
   /// Unchecked for exclusivity, as a view's values are.
   @exclusivity(unchecked) private var shown:
-    (viewModel: TextMessageViewModel, measurer: ItemTextMeasurer, configuration: MessageLayoutConfiguration)?
+    (
+      viewModel: TextMessageViewModel, measurer: ItemTextMeasurer, configuration: MessageLayoutConfiguration,
+      memo: TextMetricsMemo?
+    )?
   @exclusivity(unchecked) private var laidOutWidth: Double?
 
   public required init(frame: Rect = .zero) {
@@ -29,10 +32,19 @@ open class TextMessageCell: MessageBubbleCell {
     with viewModel: TextMessageViewModel, measurer: ItemTextMeasurer,
     configuration: MessageLayoutConfiguration
   ) {
-    shown = (viewModel, measurer, configuration)
+    configure(with: viewModel, measurer: measurer, configuration: configuration, textMetricsMemo: nil)
+  }
+
+  /// ``configure(with:measurer:configuration:)``, finding the text's metrics in `memo` where
+  /// its row's height measurer left them (see ``TextMetricsMemo``).
+  func configure(
+    with viewModel: TextMessageViewModel, measurer: ItemTextMeasurer,
+    configuration: MessageLayoutConfiguration, textMetricsMemo memo: TextMetricsMemo?
+  ) {
+    shown = (viewModel, measurer, configuration, memo)
     textLabel.text = viewModel.text
     textLabel.styleName = viewModel.message.isDeleted ? "text.deleted" : "text"
-    layOut(viewModel, measurer: measurer, configuration: configuration)
+    layOut(viewModel, measurer: measurer, configuration: configuration, memo: memo)
   }
 
   /// The geometry the cell uses now, for tests and renderers.
@@ -47,17 +59,18 @@ open class TextMessageCell: MessageBubbleCell {
 
   private func layoutContent() {
     guard let shown else { return }
-    layOut(shown.viewModel, measurer: shown.measurer, configuration: shown.configuration)
+    layOut(shown.viewModel, measurer: shown.measurer, configuration: shown.configuration, memo: shown.memo)
   }
 
   /// Lays the cell out from its arguments, not from ``shown``: copying that tuple out (its
   /// strings, reactions and measurer) cost more than a tenth of configuring a cell.
   private func layOut(
-    _ viewModel: TextMessageViewModel, measurer: ItemTextMeasurer, configuration: MessageLayoutConfiguration
+    _ viewModel: TextMessageViewModel, measurer: ItemTextMeasurer, configuration: MessageLayoutConfiguration,
+    memo: TextMetricsMemo?
   ) {
     let drawn = TextBubbleLayout.drawn(
       rowWidth: frame.width, viewModel: viewModel, metrics: Self.metrics, configuration: configuration,
-      measurer: measurer)
+      measurer: measurer, textMetricsMemo: memo)
     laidOutWidth = frame.width
     let chrome = drawn.layout.chrome
     let quoteWidth = Int(chrome.quote.width)

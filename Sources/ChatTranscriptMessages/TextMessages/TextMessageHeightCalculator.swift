@@ -35,27 +35,30 @@ public struct TextMessageHeightCalculator: ChatItemHeightCalculator {
 
   /// The height a calculator made with `sizing` gives, without making one: what a height
   /// measurer asks for every row it sizes.
+  ///
+  /// - Parameter textMetricsMemo: where the item keeps how its text wrapped, if it does.
   public static func height(
-    of item: TextMessageItem, sizing: BubbleSizing, maximumWidth: Double, decoration: ChatItemDecoration
+    of item: TextMessageItem, sizing: BubbleSizing, maximumWidth: Double, decoration: ChatItemDecoration,
+    textMetricsMemo: TextMetricsMemo? = nil
   ) -> Double {
     height(
       of: item, senderName: sizing.senderName(item.message.sender), metrics: sizing.metrics,
       configuration: sizing.configuration, measurer: sizing.itemTextMeasurer(forItemWithID: item.id),
-      maximumWidth: maximumWidth, decoration: decoration)
+      maximumWidth: maximumWidth, decoration: decoration, textMetricsMemo: textMetricsMemo)
   }
 
   private static func height(
     of item: TextMessageItem, senderName: String, metrics: BubbleMetrics,
     configuration: MessageLayoutConfiguration,
-    measurer: ItemTextMeasurer, maximumWidth: Double, decoration: ChatItemDecoration
+    measurer: ItemTextMeasurer, maximumWidth: Double, decoration: ChatItemDecoration,
+    textMetricsMemo: TextMetricsMemo? = nil
   ) -> Double {
     let message = MessageViewModel(
       message: item.message, decoration: decoration, senderName: senderName,
       showsSenderNames: configuration.showsSenderNames)
-    let layout = TextBubbleLayout(
+    let drawn = TextBubbleLayout.drawn(
       rowWidth: maximumWidth, viewModel: TextMessageViewModel(message: message, text: item.text),
-      metrics: metrics, configuration: configuration,
-      measurer: measurer)
-    return layout.extent
+      metrics: metrics, configuration: configuration, measurer: measurer, textMetricsMemo: textMetricsMemo)
+    return drawn.layout.extent
   }
 }

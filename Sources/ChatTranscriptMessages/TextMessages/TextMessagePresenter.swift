@@ -2,6 +2,11 @@ import ChatTranscript
 
 /// Presents a text message in a `Cell` chosen by the theme.
 public final class TextMessagePresenter<Cell: TextMessageCell>: MessagePresenter<TextMessageItem, Cell> {
+  /// Where the item keeps how its text wrapped (``ConversationItem/textMetricsMemo``): its
+  /// row's height measurer left the metrics there, so configuring a cell does not wrap the
+  /// text again. Kept here rather than in the item, which is copied many times per row.
+  var textMetricsMemo: TextMetricsMemo?
+
   public override func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? {
     TextMessageHeightCalculator(item: item, sizing: BubbleSizing(Cell.self, context: context))
   }
@@ -13,7 +18,14 @@ public final class TextMessagePresenter<Cell: TextMessageCell>: MessagePresenter
     let item = item
     cell.configure(
       with: TextMessageViewModel(message: viewModel, text: item.text),
-      measurer: context.textMeasurer(forItemWithID: item.id), configuration: context.configuration)
+      measurer: context.textMeasurer(forItemWithID: item.id), configuration: context.configuration,
+      textMetricsMemo: textMetricsMemo)
+  }
+
+  /// Takes the new item's memo too: an edited text is remembered elsewhere.
+  public override func update(with item: any ChatItem) {
+    super.update(with: item)
+    textMetricsMemo = ConversationItems.textMessage(of: item)?.memo
   }
 
   /// The text; a deleted message has none to copy.

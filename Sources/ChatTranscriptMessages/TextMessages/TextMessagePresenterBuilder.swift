@@ -24,8 +24,10 @@ public struct TextMessagePresenterBuilder<Cell: TextMessageCell>: ChatItemPresen
   /// Converts the item once, instead of once to check and once to build, and hands it on
   /// rather than copy it.
   public func makePresenter(ifHandling item: any ChatItem) -> (any ChatItemPresenter)? {
-    guard let item = TextMessageItem(converting: item) else { return nil }
-    return presenterClass.init(item: item, context: context)
+    guard let (item, memo) = ConversationItems.textMessage(of: item) else { return nil }
+    let presenter = presenterClass.init(item: item, context: context)
+    presenter.textMetricsMemo = memo
+    return presenter
   }
 
   /// Sizes rows off screen without presenters.

@@ -190,7 +190,11 @@ public struct StreamItem: Sendable, Hashable {
 
   /// Changes fields in place when this value is the storage's only owner, else in a copy.
   private mutating func modify(_ body: (inout Fields) -> Void) {
-    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    if isKnownUniquelyReferenced(&storage) {
+      storage.forget()
+    } else {
+      storage = Storage(storage.fields)
+    }
     body(&storage.fields)
   }
 
@@ -268,11 +272,20 @@ public struct StreamItem: Sendable, Hashable {
   /// Written only through `modify`, which writes only while one value owns the storage: to
   /// every other thread it is immutable. For the same reason no access can overlap a write,
   /// so the run-time exclusivity check that every read of a field paid is left out.
-  private final class Storage: @unchecked Sendable {
+  /// The fields, and how the text last wrapped: the storage is the item's
+  /// ``TextMetricsMemo``, so remembering costs no allocation of its own.
+  private final class Storage: TextMetricsMemo, @unchecked Sendable {
     @exclusivity(unchecked) var fields: Fields
 
     init(_ fields: Fields) {
       self.fields = fields
     }
+
+    override var rememberedText: String? { fields.text }
+  }
+
+  /// A text message's storage keeps how its text wrapped (``TextMetricsMemo``).
+  public var textMetricsMemo: TextMetricsMemo? {
+    storage.fields.type == MessageItemType.text ? storage : nil
   }
 }

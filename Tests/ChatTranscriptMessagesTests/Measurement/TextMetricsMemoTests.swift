@@ -1,0 +1,119 @@
+import ChatTranscript
+import ChatTranscriptStreams
+import TestSupport
+import Testing
+import TextLayout
+import TranscriptGenerator
+
+@testable import ChatTranscriptMessages
+
+/// An item's memo of how its text wrapped (``TextMetricsMemo``): filled by the height
+/// measurer, read by the cell, and never an answer for another text or width.
+@Suite struct TextMetricsMemoTests {
+  /// A memo for a fixed text, as an app's own item type would keep one.
+  final class FixedTextMemo: TextMetricsMemo, @unchecked Sendable {
+    let text: String
+    init(_ text: String) { self.text = text }
+    override var rememberedText: String? { text }
+  }
+
+  static let measurer = ItemTextMeasurer(
+    itemID: "m", measurer: TerminalTextMeasurer(), cache: TextMetricsCache(capacity: 0))
+
+  static func fresh(_ text: String, width: Int) -> TextMetrics {
+    TerminalTextMeasurer().measure(VisibleText.of(text), maxWidth: width)
+  }
+
+  /// The widths a memo answers for, among 1...200.
+  static func rememberedWidths(_ memo: TextMetricsMemo) -> [Int] {
+    (1...200).filter { memo.metrics(width: $0) != nil }
+  }
+
+  @Test func aMemoAnswersForItsTextAtTheWidthItWasMeasuredAt() throws {
+    let text = "a message long enough to wrap at twelve columns 👍🏽"
+    let memo = FixedTextMemo(text)
+    let measured = Self.measurer.metrics(of: text, width: 12, rememberedIn: memo)
+    #expect(measured == Self.fresh(text, width: 12))
+    #expect(measured.lineCount > 1)
+    #expect(Self.rememberedWidths(memo) == [12])
+    #expect(memo.metrics(width: 12) == measured)
+    // Another text measured through the memo is measured, and neither kept nor answered.
+    let other = "something else entirely"
+    #expect(Self.measurer.metrics(of: other, width: 30, rememberedIn: memo) == Self.fresh(other, width: 30))
+    #expect(Self.rememberedWidths(memo) == [12])
+    // A new width replaces the old one.
+    #expect(Self.measurer.metrics(of: text, width: 20, rememberedIn: memo) == Self.fresh(text, width: 20))
+    #expect(Self.rememberedWidths(memo) == [20])
+    memo.forget()
+    #expect(Self.rememberedWidths(memo).isEmpty)
+  }
+
+  /// A memo's answer is what measuring gives, for every text of a hostile seeded corpus at
+  /// every width: the second measurement of each reads the memo the first one filled.
+  @Test func rememberedMetricsAreTheMeasuredOnes() {
+    var random = SeededRandom(seed: 29)
+    let pieces = [
+      "ok", "日本語", "👍🏽", "👨‍👩‍👧‍👦", "\u{1B}[2J", "\u{202E}evil", "e\u{301}", "\u{0C}", "\u{85}", "\t",
+      "a-long-hyphenated-word", "   ", "\u{200B}", "ठीक है", "مرحبا", "\u{FFFE}",
+    ]
+    for _ in 0..<300 {
+      let text = (0..<random.int(in: 1...12)).map { _ in pieces[random.int(in: 0...pieces.count - 1)] }
+        .joined(separator: random.below(3) == 0 ? "" : " ")
+      let width = random.int(in: 1...80)
+      let memo = FixedTextMemo(text)
+      let first = Self.measurer.metrics(of: text, width: width, rememberedIn: memo)
+      let second = Self.measurer.metrics(of: text, width: width, rememberedIn: memo)
+      #expect(first == Self.fresh(text, width: width), "\(text.debugDescription) at \(width)")
+      #expect(second == first)
+    }
+  }
+
+  @Test func metricsTooLargeToPackAreNotKept() {
+    let memo = FixedTextMemo("x")
+    memo.remember(TextMetrics(lineCount: 1 << 25, widestLine: 3), width: 10)
+    #expect(memo.metrics(width: 10) == nil)
+    memo.remember(TextMetrics(lineCount: 2, widestLine: 3), width: 70_000)
+    #expect(Self.rememberedWidths(memo).isEmpty)
+    memo.remember(TextMetrics(lineCount: 0xFF_FFFF, widestLine: 0xFF_FFFF), width: 0xFFFE)
+    #expect(memo.metrics(width: 0xFFFE) == TextMetrics(lineCount: 0xFF_FFFF, widestLine: 0xFF_FFFF))
+  }
+
+  /// A wire text message is its own memo: sizing its row leaves the metrics there for its
+  /// cell, and changing its text forgets them.
+  @Test func aWireTextMessageKeepsWhatItsRowsMeasurerWrapped() throws {
+    let builders = MessagesKit.builders(theme: CompactTheme(), cache: TextMetricsCache(capacity: 0))
+    let measurer = try #require(builders[MessageItemType.text]?.first?.heightMeasurer)
+    let item = StreamItem(
+      id: "m1", type: MessageItemType.text, sender: "ana", isIncoming: true,
+      text: "a text that wraps over several lines of a narrow bubble")
+    let memo = try #require(item.textMetricsMemo)
+    #expect(Self.rememberedWidths(memo).isEmpty)
+    _ = measurer.height(of: item, maximumWidth: 30, decoration: ChatItemDecoration())
+    let widths = Self.rememberedWidths(memo)
+    #expect(widths.count == 1)
+    let width = try #require(widths.first)
+    #expect(memo.metrics(width: width) == Self.fresh(item.text ?? "", width: width))
+    // The cell drawn for the row finds the same metrics: its height agrees.
+    let presenter = ChatItemPresenterFactory(builders).makePresenter(for: item)
+    #expect(
+      presenter.heightForCell(maximumWidth: 30, decoration: ChatItemDecoration())
+        == measurer.height(of: item, maximumWidth: 30, decoration: ChatItemDecoration()))
+    #expect(StreamItem(id: "p", type: MessageItemType.photo).textMetricsMemo == nil)
+  }
+
+  /// An item whose storage is its own changes in place, and forgets what it kept.
+  @Test func aWireTextMessageChangedInPlaceForgetsItsMetrics() throws {
+    let builders = MessagesKit.builders(theme: CompactTheme(), cache: TextMetricsCache(capacity: 0))
+    let measurer = try #require(builders[MessageItemType.text]?.first?.heightMeasurer)
+    var item = StreamItem(id: "m1", type: MessageItemType.text, text: "a text that wraps in a narrow bubble")
+    _ = measurer.height(of: item, maximumWidth: 20, decoration: ChatItemDecoration())
+    let storage = ObjectIdentifier(try #require(item.textMetricsMemo))
+    #expect(Self.rememberedWidths(try #require(item.textMetricsMemo)).count == 1)
+    item.text = "short"
+    #expect(ObjectIdentifier(try #require(item.textMetricsMemo)) == storage)
+    #expect(Self.rememberedWidths(try #require(item.textMetricsMemo)).isEmpty)
+    let height = measurer.height(of: item, maximumWidth: 20, decoration: ChatItemDecoration())
+    let unremembered = TextMessageItem(message: MessageModel(of: item)!, text: "short")
+    #expect(height == measurer.height(of: unremembered, maximumWidth: 20, decoration: ChatItemDecoration()))
+  }
+}
