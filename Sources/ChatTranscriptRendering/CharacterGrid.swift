@@ -238,22 +238,31 @@ struct CharacterGrid {
   ) {
     var utf8 = text
     utf8.withUTF8 { source in
-      if source.allSatisfy({ $0 &- 0x20 < 0x5F }) {
-        let first = max(x, 0)
-        let stop = min(end, x + source.count)
-        if first < stop {
-          body(first, UnsafeBufferPointer(rebasing: source[(first - x)..<(stop - x)]), stop - first, true)
-        }
-        return
-      }
-      // Printable ASCII clusters drawn one after another go out as one run, as in an
-      // all-ASCII text: a footer's `·` or one emoji no longer costs every letter a call.
-      var walk = DrawnClusterWalk(column: x, end: end, mergesClusters: mergingClusters)
-      GraphemeClusters.forEachCluster(inUTF8: source) { cluster, width in
-        walk.add(cluster, width: width, of: source, body)
-      }
-      walk.flushRun(of: source, body)
+      forEachDrawnCluster(inUTF8: source, x: x, end: end, mergingClusters: mergingClusters, body)
     }
+  }
+
+  /// ``forEachDrawnCluster(of:x:end:mergingClusters:_:)`` of text given as its UTF-8 bytes
+  /// (a line lying in the text it was wrapped from).
+  static func forEachDrawnCluster(
+    inUTF8 source: UnsafeBufferPointer<UInt8>, x: Int, end: Int, mergingClusters: Bool = false,
+    _ body: (_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ width: Int, _ isASCIIRun: Bool) -> Void
+  ) {
+    if source.allSatisfy({ $0 &- 0x20 < 0x5F }) {
+      let first = max(x, 0)
+      let stop = min(end, x + source.count)
+      if first < stop {
+        body(first, UnsafeBufferPointer(rebasing: source[(first - x)..<(stop - x)]), stop - first, true)
+      }
+      return
+    }
+    // Printable ASCII clusters drawn one after another go out as one run, as in an
+    // all-ASCII text: a footer's `·` or one emoji no longer costs every letter a call.
+    var walk = DrawnClusterWalk(column: x, end: end, mergesClusters: mergingClusters)
+    GraphemeClusters.forEachCluster(inUTF8: source) { cluster, width in
+      walk.add(cluster, width: width, of: source, body)
+    }
+    walk.flushRun(of: source, body)
   }
 
   /// Appends a cluster's bytes; one longer than a cell can say is drawn as U+FFFD.

@@ -23,6 +23,7 @@ public final class LabelLineCache: Sendable {
     let width: Int
     let visibleText: String
     let lines: [TextLine]
+    let drawsEveryCluster: Bool
   }
 
   /// More kept labels than this means scenes that are not pages in order: start afresh
@@ -33,7 +34,9 @@ public final class LabelLineCache: Sendable {
 
   public init() {}
 
-  /// The visible form of `text`, shown by a label, and its lines at `width` columns.
+  /// The visible form of `text`, shown by a label, its lines at `width` columns, and whether
+  /// each line is drawn as its bytes: every cluster of the text but its line breaks has a
+  /// width (known only of terminal columns; `false` with other measurers).
   ///
   /// - Parameters:
   ///   - wrapsInColumns: Whether `measurer` wraps in character cells as `TerminalTextMeasurer`
@@ -44,26 +47,32 @@ public final class LabelLineCache: Sendable {
   static func lines(
     of text: String, width: Int, measurer: any TextMeasurer, wrapsInColumns: Bool, keeps: Bool,
     in cache: LabelLineCache?
-  ) -> (text: String, lines: [TextLine]) {
+  ) -> (text: String, lines: [TextLine], drawsEveryCluster: Bool) {
     if let cache, let entry = cache.entry(text: text, width: width, keeps: keeps) {
-      return (entry.visibleText, entry.lines)
+      return (entry.visibleText, entry.lines, entry.drawsEveryCluster)
     }
     let visible: String
     let lines: [TextLine]
+    var drawsEveryCluster = false
     if wrapsInColumns, let fitting = fittingASCIILine(of: text, width: width) {
-      (visible, lines) = (fitting.text, [fitting.line])
+      (visible, lines, drawsEveryCluster) = (fitting.text, [fitting.line], true)
     } else {
       visible = VisibleText.of(text)
-      lines = measurer.lines(of: visible, maxWidth: width)
+      if let terminal = measurer as? TerminalTextMeasurer {
+        (lines, drawsEveryCluster) = terminal.drawnLines(of: visible, maxWidth: width)
+      } else {
+        lines = measurer.lines(of: visible, maxWidth: width)
+      }
     }
     if keeps, let cache {
-      let entry = Entry(text: text, width: width, visibleText: visible, lines: lines)
+      let entry = Entry(
+        text: text, width: width, visibleText: visible, lines: lines, drawsEveryCluster: drawsEveryCluster)
       cache.entries.withLock { entries in
         if entries.count >= capacity { entries.removeAll() }
         entries.append(entry)
       }
     }
-    return (visible, lines)
+    return (visible, lines, drawsEveryCluster)
   }
 
   /// The kept lines of `text` at `width`, if any; let go unless `keeps`.

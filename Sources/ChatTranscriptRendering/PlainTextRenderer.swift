@@ -35,12 +35,34 @@ public struct PlainTextRenderer: SceneRenderer {
     return output
   }
 
-  /// One text of the scene on one row: where it starts and the column it must stop before.
+  /// ``renderedUTF8(_:)`` of the scene `draft` wraps into (``SceneDraft/scene(measurer:lineCache:)``
+  /// with this renderer's measurer), drawn from the draft: each line of a label is written from
+  /// the label's text where it lies, rather than copied into a string and a scene element of
+  /// its own first. The bytes are the same.
+  ///
+  /// - Parameter lineCache: as for ``SceneDraft/scene(measurer:lineCache:)``.
+  public func renderedUTF8(_ draft: SceneDraft, lineCache: LabelLineCache? = nil) -> [UInt8] {
+    if let bytes = Self.renderByLines(draft, measurer: measurer, lineCache: lineCache) { return bytes }
+    return renderedUTF8(draft.scene(measurer: measurer, lineCache: lineCache))
+  }
+
+  /// One text on one row: where it starts, the column it must stop before, and its UTF-8
+  /// offsets in `text` (a label's whole text, of which it is one line).
   private struct Stroke {
     var y: Int
     var x: Int
     var limit: Int
     var text: String
+    var bytes: Range<Int>
+    /// The line's width when every cluster of it is drawn (none has no width), as its
+    /// wrapping measured it: the line then goes out as its bytes, without a walk over its
+    /// clusters. `nil` walks them.
+    var drawnWidth: Int?
+
+    init(y: Int, x: Int, limit: Int, text: String, bytes: Range<Int>? = nil, drawnWidth: Int? = nil) {
+      (self.y, self.x, self.limit, self.text, self.drawnWidth) = (y, x, limit, text, drawnWidth)
+      self.bytes = bytes ?? 0..<text.utf8.count
+    }
   }
 
   /// The scene's rows written left to right without a grid: what the grid would give when no
@@ -54,25 +76,69 @@ public struct PlainTextRenderer: SceneRenderer {
     strokes.reserveCapacity(scene.height + scene.height / 2)
     for element in scene.elements {
       switch element {
-      case .box: continue
       case .selection: return nil
       case .text(let text, let x, let y, let width, _):
         strokes.append(Stroke(y: y, x: x, limit: x + width, text: text))
-      case .image(let description, let x, let y, let width, let height, _):
-        for stroke in CharacterGrid.imageStrokes(
-          description: description, x: x, y: y, width: width, height: height)
-        {
-          strokes.append(Stroke(y: stroke.y, x: stroke.x, limit: stroke.limit, text: stroke.text))
+      case .box, .image: add(element, to: &strokes)
+      }
+    }
+    return write(strokes, width: scene.width, height: scene.height)
+  }
+
+  /// ``renderByLines(_:)`` of the scene `draft` wraps into, with strokes made from the lines
+  /// of its labels where they lie; `nil` when the grid must draw it.
+  private static func renderByLines(
+    _ draft: SceneDraft, measurer: any TextMeasurer, lineCache: LabelLineCache?
+  ) -> [UInt8]? {
+    for part in draft.parts {
+      if case .element(.selection) = part { return nil }
+    }
+    var strokes: [Stroke] = []
+    strokes.reserveCapacity(draft.height + draft.height / 2)
+    let wrapsInColumns = measurer is TerminalTextMeasurer
+    for part in draft.parts {
+      switch part {
+      case .element(let element):
+        add(element, to: &strokes)
+      case .label(let label):
+        label.forEachDrawnLine(measurer: measurer, wrapsInColumns: wrapsInColumns, lineCache: lineCache) {
+          text, _, bytes, drawnWidth, y in
+          strokes.append(
+            Stroke(
+              y: y, x: label.x, limit: label.x + label.width, text: text, bytes: bytes, drawnWidth: drawnWidth
+            ))
         }
       }
     }
-    var lines = Lines(capacity: scene.height * 32)
-    for index in Self.rowMajorOrder(of: strokes, rows: scene.height) {
+    return write(strokes, width: draft.width, height: draft.height)
+  }
+
+  /// The strokes of a scene element that is not a label's line: an image placeholder's
+  /// outline and description (boxes draw nothing in plain text, selections are the grid's).
+  private static func add(_ element: RenderScene.Element, to strokes: inout [Stroke]) {
+    switch element {
+    case .box, .selection: return
+    case .text(let text, let x, let y, let width, _):
+      strokes.append(Stroke(y: y, x: x, limit: x + width, text: text))
+    case .image(let description, let x, let y, let width, let height, _):
+      for stroke in CharacterGrid.imageStrokes(
+        description: description, x: x, y: y, width: width, height: height)
+      {
+        strokes.append(Stroke(y: stroke.y, x: stroke.x, limit: stroke.limit, text: stroke.text))
+      }
+    }
+  }
+
+  /// `strokes` written row by row into `height` lines of at most `width` columns; `nil` when
+  /// two share columns of a row.
+  private static func write(_ strokes: [Stroke], width: Int, height: Int) -> [UInt8]? {
+    var lines = Lines(capacity: height * 32)
+    for index in Self.rowMajorOrder(of: strokes, rows: height) {
       let stroke = strokes[index]
       while lines.row < stroke.y { lines.endLine() }
-      guard lines.draw(stroke, sceneWidth: scene.width) else { return nil }
+      guard lines.draw(stroke, sceneWidth: width) else { return nil }
     }
-    while lines.row < scene.height - 1 { lines.endLine() }
+    while lines.row < height - 1 { lines.endLine() }
     lines.trimLine()
     return lines.output
   }
@@ -94,26 +160,47 @@ public struct PlainTextRenderer: SceneRenderer {
       var column = column
       var output = output
       self.output = []
+      var text = stroke.text
+      if let width = stroke.drawnWidth, stroke.x >= 0, stroke.x + width <= min(stroke.limit, sceneWidth),
+        !stroke.bytes.isEmpty, stroke.bytes.count < Int(CharacterGrid.Cell.covered)
+      {
+        // Every cluster has a width, none is too long for a cell and the line fits: the walk
+        // below would write its bytes as one run, `width` columns from `x`.
+        Self.appendSpaces(stroke.x - column, to: &output)
+        text.withUTF8 { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[stroke.bytes])) }
+        self.output = output
+        self.column = stroke.x + width
+        return true
+      }
       // Clusters drawn back to back come as one run of bytes, whatever their script.
-      CharacterGrid.forEachDrawnCluster(
-        of: stroke.text, x: stroke.x, end: min(stroke.limit, sceneWidth), mergingClusters: true
-      ) { start, bytes, width, isRun in
-        // A few spaces one by one: the generic append of a repeated element cost more.
-        if start - column > 8 {
-          output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: start - column))
-        } else {
-          for _ in column..<max(start, column) { output.append(UInt8(ascii: " ")) }
+      text.withUTF8 { all in
+        CharacterGrid.forEachDrawnCluster(
+          inUTF8: UnsafeBufferPointer(rebasing: all[stroke.bytes]), x: stroke.x,
+          end: min(stroke.limit, sceneWidth), mergingClusters: true
+        ) { start, bytes, width, isRun in
+          Self.appendSpaces(start - column, to: &output)
+          if isRun {
+            output.append(contentsOf: bytes)
+          } else {
+            CharacterGrid.appendCluster(bytes, to: &output)
+          }
+          column = start + width
         }
-        if isRun {
-          output.append(contentsOf: bytes)
-        } else {
-          CharacterGrid.appendCluster(bytes, to: &output)
-        }
-        column = start + width
       }
       self.output = output
       self.column = column
       return true
+    }
+
+    /// Appends `count` spaces (none when `count` is not positive).
+    @inline(__always)
+    private static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
+      // A few spaces one by one: the generic append of a repeated element cost more.
+      if count > 8 {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+      } else if count > 0 {
+        for _ in 0..<count { output.append(UInt8(ascii: " ")) }
+      }
     }
 
     /// Ends the current row, without the spaces that end it.

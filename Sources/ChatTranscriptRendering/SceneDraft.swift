@@ -21,6 +21,46 @@ public struct SceneDraft: Sendable {
     var style: String?
     /// Whether the label goes on below the scene, so its lines are kept for the next one.
     var continuesBelow: Bool
+
+    /// The lines of the label the scene shows, top to bottom: the text each is drawn from
+    /// (the label's text made visible), the line's range in it and its UTF-8 offsets, its
+    /// width when every cluster of it is drawn (`nil` when some cluster has none, and is
+    /// left out), and its row. What every renderer draws a label as: scenes make their text
+    /// elements from these, and plain text writes them out directly.
+    func forEachDrawnLine(
+      measurer: any TextMeasurer, wrapsInColumns: Bool, lineCache: LabelLineCache?,
+      _ body: (
+        _ text: String, _ range: Range<String.Index>, _ bytes: Range<Int>, _ drawnWidth: Int?, _ y: Int
+      ) -> Void
+    ) {
+      let (text, lines, drawsEveryCluster) = LabelLineCache.lines(
+        of: text, width: width, measurer: measurer, wrapsInColumns: wrapsInColumns, keeps: continuesBelow,
+        in: lineCache)
+      // A label can be taller than its lines (its text was sized differently, or it is
+      // padded); scrolled past its last line, the first line to draw is past the end.
+      let first = max(rows.lowerBound - y, 0)
+      let end = min(rows.upperBound - y, lines.count)
+      let utf8 = text.utf8
+      for index in first..<max(end, first) {
+        // Only a cluster wider than the label makes a line wider than it (the wrapping
+        // gives such a cluster a line of its own): it is drawn as one replacement
+        // character rather than overflow the label or vanish.
+        if lines[index].width > width {
+          let replacement = Self.replacement
+          body(
+            replacement, replacement.startIndex..<replacement.endIndex, 0..<replacement.utf8.count, nil,
+            y + index)
+        } else {
+          let range = lines[index].range
+          let start = utf8.distance(from: utf8.startIndex, to: range.lowerBound)
+          let end = start + utf8.distance(from: range.lowerBound, to: range.upperBound)
+          body(text, range, start..<end, drawsEveryCluster ? lines[index].width : nil, y + index)
+        }
+      }
+    }
+
+    /// What a line wider than its label is drawn as.
+    static let replacement = "\u{FFFD}"
   }
 
   /// A drawing command, or a label to wrap into `text` commands, in drawing order.
@@ -76,24 +116,11 @@ public struct SceneDraft: Sendable {
       case .element(let element):
         scene.elements.append(element)
       case .label(let label):
-        let (text, lines) = LabelLineCache.lines(
-          of: label.text, width: label.width, measurer: measurer,
-          wrapsInColumns: wrapsInColumns, keeps: label.continuesBelow, in: lineCache)
-        // A text of one line is drawn as it is, not copied out of itself.
-        let isWhole = lines.count == 1 && lines[0].range == text.startIndex..<text.endIndex
-        // A label can be taller than its lines (its text was sized differently, or it is
-        // padded); scrolled past its last line, the first line to draw is past the end.
-        let first = max(label.rows.lowerBound - label.y, 0)
-        let end = min(label.rows.upperBound - label.y, lines.count)
-        for index in first..<max(end, first) {
-          // Only a cluster wider than the label makes a line wider than it (the wrapping
-          // gives such a cluster a line of its own): it is drawn as one replacement
-          // character rather than overflow the label or vanish.
-          let line =
-            lines[index].width > label.width
-            ? "\u{FFFD}" : isWhole ? text : String(text[lines[index].range])
-          scene.elements.append(
-            .text(line, x: label.x, y: label.y + index, width: label.width, style: label.style))
+        label.forEachDrawnLine(measurer: measurer, wrapsInColumns: wrapsInColumns, lineCache: lineCache) {
+          text, range, _, _, y in
+          // A text of one line is drawn as it is, not copied out of itself.
+          let line = range == text.startIndex..<text.endIndex ? text : String(text[range])
+          scene.elements.append(.text(line, x: label.x, y: y, width: label.width, style: label.style))
         }
       }
     }

@@ -80,8 +80,9 @@ import TranscriptGenerator
     }
   }
 
-  @Test(arguments: Array(1...120))
-  func everyLineIsDrawnInsideWhatWasMeasured(width: Int) throws {
+  /// The corpus as messages, laid out `width` columns wide and scrolled to the top, in a
+  /// viewport as tall as the content; with the data source, which the controller does not keep.
+  static func controller(width: Int) -> (ChatTranscriptController, ArrayDataSource) {
     let corpus = Self.corpus
     let items: [any ChatItem] = corpus.enumerated().map { index, text in
       TextMessageItem(
@@ -103,7 +104,26 @@ import TranscriptGenerator
     controller.setViewportSize(width: Double(width), height: controller.contentHeight)
     controller.applyPendingUpdates()
     controller.collectionView.scrollToTop()
+    return (controller, dataSource)
+  }
 
+  /// Plain text drawn from a page's draft, where a line whose clusters all show goes out as
+  /// its bytes, is the text drawn from the page's scene cluster by cluster.
+  @Test(arguments: Array(1...120))
+  func plainTextDrawnFromTheDraftIsTheScenesText(width: Int) {
+    let (controller, dataSource) = Self.controller(width: width)
+    let draft = SceneDraft(controller.collectionView)
+    let renderer = PlainTextRenderer()
+    let direct = renderer.renderedUTF8(draft)
+    #expect(!direct.isEmpty)
+    #expect(direct == renderer.renderedUTF8(draft.scene()), "width \(width)")
+    #expect(dataSource.items.count == Self.corpus.count)
+  }
+
+  @Test(arguments: Array(1...120))
+  func everyLineIsDrawnInsideWhatWasMeasured(width: Int) throws {
+    let (controller, dataSource) = Self.controller(width: width)
+    defer { withExtendedLifetime(dataSource) {} }
     var problems: [String] = []
     let measurer = TerminalTextMeasurer()
     let drawn = PlainTextRenderer().render(controller.collectionView).split(

@@ -1,5 +1,6 @@
 import Testing
 import TextLayout
+import TranscriptGenerator
 
 /// The greedy wrapping of Documentation/TextMetrics.md, rule by rule.
 @Suite struct WrappingTests {
@@ -87,5 +88,48 @@ import TextLayout
   @Test func measurerIsUsableThroughTheProtocol() {
     let any: any TextMeasurer = measurer
     #expect(any.measure("ab cd", maxWidth: 4).lineCount == any.lines(of: "ab cd", maxWidth: 4).count)
+  }
+}
+
+/// ``TerminalTextMeasurer/drawnLines(of:maxWidth:)``: when it says every cluster is drawn,
+/// each line's clusters all have a width and add up to the line's width, so a renderer may
+/// write the line as its bytes; and it says so of most chat text.
+@Suite struct DrawnLinesTests {
+  /// Every sequence of the grapheme test file, alone and between words and spaces, with
+  /// zero-width scalars, prepends, line breaks and emoji, wrapped at widths 1 to 40.
+  @Test func everyClusterIsDrawnOnlyWhenNoneHasNoWidth() throws {
+    let sequences = try ConformanceVectors.cases(in: "GraphemeBreakTest.txt").map {
+      String(String.UnicodeScalarView($0.scalars))
+    }
+    let extras = [
+      "\u{200B}", "\u{0600} ", "\u{0600}", "\u{0301}", "\u{FE0F}", "\u{200D}", "\n", "\r\n", "  ", "👍🏽",
+      "日本", "word",
+    ]
+    var random = SeededRandom(seed: 41)
+    var texts = sequences + sequences.map { "a \($0) b" } + sequences.map { "\($0) " }
+    for _ in 0..<2_000 {
+      texts.append(
+        (0..<random.int(in: 1...8)).map { _ in
+          random.below(2) == 0 ? sequences[random.below(sequences.count)] : extras[random.below(extras.count)]
+        }.joined(separator: random.below(2) == 0 ? " " : ""))
+    }
+    var drawnWhole = 0
+    for (index, text) in texts.enumerated() {
+      let width = index % 40 + 1
+      let (lines, drawsEveryCluster) = TerminalTextMeasurer().drawnLines(of: text, maxWidth: width)
+      #expect(lines == TerminalTextMeasurer().lines(of: text, maxWidth: width))
+      let clusters = lines.map { GraphemeClusters(String(text[$0.range])).map(\.width) }
+      guard drawsEveryCluster else { continue }
+      drawnWhole += 1
+      for (line, widths) in zip(lines, clusters) {
+        #expect(!widths.contains(0), "\(text.debugDescription) at \(width)")
+        #expect(widths.reduce(0, +) == line.width, "\(text.debugDescription) at \(width)")
+      }
+    }
+    #expect(drawnWhole > texts.count / 4)
+    let chat = ["hello there 👋", "日本語のテキスト", "ठीक है, मैं देख लूँगा।", "مرحبا بك", "👨‍👩‍👧‍👦 🇯🇵 ❤️"]
+    for text in chat {
+      #expect(TerminalTextMeasurer().drawnLines(of: text, maxWidth: 7).drawsEveryCluster, "\(text)")
+    }
   }
 }

@@ -101,7 +101,7 @@ enum CLIPathScenario {
     controller.forEachLentPage(from: 0, to: max(controller.contentHeight, 1)) { page, _ in
       room.wait()
       queue.async {
-        let count = PlainTextRenderer().renderedUTF8(page.read().scene(lineCache: lineCache)).count + 1
+        let count = PlainTextRenderer().renderedUTF8(page.read(), lineCache: lineCache).count + 1
         bytes.withLock { $0 += count }
         room.signal()
       }

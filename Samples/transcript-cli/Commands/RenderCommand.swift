@@ -73,9 +73,9 @@ enum RenderCommand {
     switch format {
     case .ansi, .plain:
       let ansi = format == .ansi
-      let writer = PageWriter { scene, rowOffset, output in
-        guard ansi else { return PageWriter.plainText(scene, rowOffset: rowOffset, to: &output) }
-        output.append(ANSIRenderer().render(scene))
+      let writer = PageWriter { page, output in
+        guard ansi else { return PageWriter.plainText(page, to: &output) }
+        output.append(ANSIRenderer().render(page.scene))
         output.append(byte: UInt8(ascii: "\n"))
       }
       controller.forEachLentPage(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
@@ -84,11 +84,12 @@ enum RenderCommand {
       // One document as tall as the content.
       let svg = format == .svg
       let renderer: any DocumentRenderer = svg ? SVGRenderer() : HTMLRenderer()
-      let writer = PageWriter { scene, rowOffset, output in
+      let writer = PageWriter { page, output in
+        let scene = page.scene
         output.append(
           svg
-            ? SVGRenderer().elements(of: scene, rowOffset: rowOffset)
-            : HTMLRenderer().elements(of: scene, rowOffset: rowOffset))
+            ? SVGRenderer().elements(of: scene, rowOffset: page.rowOffset)
+            : HTMLRenderer().elements(of: scene, rowOffset: page.rowOffset))
       }
       let rows = max(Int(controller.contentHeight.rounded(.up)), 1)
       writer.write(renderer.documentStart(width: width, height: rows))

@@ -7,8 +7,8 @@ import Synchronization
 /// the main thread reads the next page.
 ///
 /// Drawing a page is four steps: configuring its cells (main thread), then reading them into
-/// a draft, wrapping its labels into a scene and turning the scene into text (here, on a
-/// page lent by the controller: ``LentPage``). Done one after the other, the second core
+/// a draft, wrapping its labels and turning them into text (here, on a page lent by the
+/// controller: ``LentPage``). Done one after the other, the second core
 /// sat idle while a whole transcript was drawn; with the reading here too, the two threads
 /// carry about the same weight.
 ///
@@ -18,21 +18,31 @@ final class PageWriter: Sendable {
   private let queue = DispatchQueue(label: "transcript.page-writer")
   private let room = DispatchSemaphore(value: 2)
   private let output = Mutex(OutputBuffer(fileDescriptor: 1))
-  private let draw: @Sendable (_ scene: RenderScene, _ rowOffset: Int, _ output: inout OutputBuffer) -> Void
+  private let draw: @Sendable (_ page: Page, _ output: inout OutputBuffer) -> Void
   /// Pages come in order, so a label cut off at the bottom of one is wrapped once.
   private let lineCache = LabelLineCache()
 
-  /// - Parameter draw: writes a page's text to `output`, from its scene and the row it
-  ///   starts at.
-  init(
-    draw: @escaping @Sendable (_ scene: RenderScene, _ rowOffset: Int, _ output: inout OutputBuffer) -> Void
-  ) {
+  /// A page read, not yet wrapped.
+  struct Page {
+    var draft: SceneDraft
+    /// The row the page starts at.
+    var rowOffset: Int
+    /// Keeps the lines of a label cut off at the page's bottom for the next page.
+    var lineCache: LabelLineCache
+
+    /// The page wrapped into a scene.
+    var scene: RenderScene { draft.scene(lineCache: lineCache) }
+  }
+
+  /// - Parameter draw: writes a page's text to `output`.
+  init(draw: @escaping @Sendable (_ page: Page, _ output: inout OutputBuffer) -> Void) {
     self.draw = draw
   }
 
-  /// A page as plain text, the way `render --format plain` and `follow` draw it.
-  static func plainText(_ scene: RenderScene, rowOffset: Int, to output: inout OutputBuffer) {
-    output.append(utf8: PlainTextRenderer().renderedUTF8(scene))
+  /// A page as plain text, the way `render --format plain` and `follow` draw it: straight
+  /// from the draft, without a scene in between.
+  static func plainText(_ page: Page, to output: inout OutputBuffer) {
+    output.append(utf8: PlainTextRenderer().renderedUTF8(page.draft, lineCache: page.lineCache))
     output.append(byte: UInt8(ascii: "\n"))
   }
 
@@ -46,8 +56,8 @@ final class PageWriter: Sendable {
   func submit(_ page: LentPage, rowOffset: Int) {
     room.wait()
     queue.async { [self] in
-      let scene = page.read().scene(lineCache: lineCache)
-      output.withLock { draw(scene, rowOffset, &$0) }
+      let page = Page(draft: page.read(), rowOffset: rowOffset, lineCache: lineCache)
+      output.withLock { draw(page, &$0) }
       room.signal()
     }
   }

@@ -100,7 +100,7 @@ public struct PointScene: Sendable, Hashable {
       }
       let width = Columns.of(frame.width)
       if let label = view as? Label, !label.text.isEmpty, width > 0, frame.height > 0 {
-        let (text, lines) = LabelLineCache.lines(
+        let (text, lines, _) = LabelLineCache.lines(
           of: label.text, width: width, measurer: measurer,
           wrapsInColumns: false, keeps: true, in: cache)
         // A label shows the lines its frame is tall enough for (all of them, as measured).

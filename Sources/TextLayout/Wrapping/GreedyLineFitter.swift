@@ -26,6 +26,12 @@ struct GreedyLineFitter<Sink: LineSink, Clusters: ClusterWidths> {
   ///   - maxWidth: the line width, at least 1.
   ///   - sink: receives the lines.
   ///   - clusters: the widths of the clusters of a body wider than the line.
+  /// Passes on to the sink that a cluster of no width ended.
+  @inline(__always)
+  mutating func noteZeroWidthCluster() {
+    sink.noteZeroWidthCluster()
+  }
+
   init(maxWidth: Int, sink: Sink, clusters: Clusters) {
     self.maxWidth = maxWidth
     self.sink = sink

@@ -7,6 +7,19 @@ protocol LineSink {
   /// One line: it starts at `start`; what a renderer shows ends at `contentEnd` (before
   /// the spaces and line break that end the line); it is `width` columns wide without them.
   mutating func addLine(start: Int, contentEnd: Int, width: Int)
+
+  /// Whether the sink hears of clusters of no width (``noteZeroWidthCluster()``): a constant
+  /// of the sink's type, so wrapping for a sink that does not listen checks nothing.
+  static var notesZeroWidthClusters: Bool { get }
+
+  /// A grapheme cluster of no width ended, other than a line break: a renderer leaves it out,
+  /// so the line holding it is not drawn as its bytes.
+  mutating func noteZeroWidthCluster()
+}
+
+extension LineSink {
+  static var notesZeroWidthClusters: Bool { false }
+  mutating func noteZeroWidthCluster() {}
 }
 
 /// Counts lines and keeps the widest.
@@ -29,8 +42,17 @@ struct LineCollector: LineSink {
   }
 
   private(set) var lines: [Line] = []
+  /// Whether some cluster of the text has no width (a line break's aside): then not every
+  /// line is drawn as its bytes. Only the column scanner (``WrappingScanner``) tells.
+  private(set) var hasZeroWidthCluster = false
 
   mutating func addLine(start: Int, contentEnd: Int, width: Int) {
     lines.append(Line(content: start..<contentEnd, width: width))
+  }
+
+  static var notesZeroWidthClusters: Bool { true }
+
+  mutating func noteZeroWidthCluster() {
+    hasZeroWidthCluster = true
   }
 }

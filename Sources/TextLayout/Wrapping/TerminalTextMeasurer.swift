@@ -46,16 +46,24 @@ public struct TerminalTextMeasurer: TextMeasurer {
   /// - Returns: at least one line; as many as ``measure(_:maxWidth:)`` counts.
   /// - Complexity: O(n) for n UTF-8 bytes.
   public func lines(of text: String, maxWidth: Int) -> [TextLine] {
-    let collect = { (bytes: UnsafeBufferPointer<UInt8>) -> [LineCollector.Line] in
-      WrappingScanner.wrap(bytes, maxWidth: Self.clamped(maxWidth), sink: LineCollector()).sink.lines
+    drawnLines(of: text, maxWidth: maxWidth).lines
+  }
+
+  /// ``lines(of:maxWidth:)``, and whether every grapheme cluster of the text but its line
+  /// breaks has a width: then a renderer draws each line as its bytes, `width` columns from
+  /// where it starts, without walking its clusters again (a cluster of no width is left out).
+  package func drawnLines(of text: String, maxWidth: Int) -> (lines: [TextLine], drawsEveryCluster: Bool) {
+    let collect = { (bytes: UnsafeBufferPointer<UInt8>) -> LineCollector in
+      WrappingScanner.wrap(bytes, maxWidth: Self.clamped(maxWidth), sink: LineCollector()).sink
     }
-    let lines: [LineCollector.Line]
+    let collector: LineCollector
     if let collected = text.utf8.withContiguousStorageIfAvailable(collect) {
-      lines = collected
+      collector = collected
     } else {
       var copy = text
-      lines = copy.withUTF8(collect)
+      collector = copy.withUTF8(collect)
     }
+    let lines = collector.lines
     // Offsets only grow, so walking the view forward keeps this linear for any string.
     let utf8 = text.utf8
     var index = utf8.startIndex
@@ -65,11 +73,12 @@ public struct TerminalTextMeasurer: TextMeasurer {
       offset = target
       return index
     }
-    return lines.map { line in
+    let textLines = lines.map { line in
       let start = advance(to: line.content.lowerBound)
       let end = advance(to: line.content.upperBound)
       return TextLine(range: start..<end, width: line.width)
     }
+    return (textLines, !collector.hasZeroWidthCluster)
   }
 
   /// The documented clamp: a line is at least one column wide.

@@ -33,6 +33,10 @@ struct WrappingScanner<Sink: LineSink> {
   private var lineBreaks = LineBreakAutomaton.start
   private var graphemes = GraphemeBreakAutomaton.start
   private var cluster = ClusterWidth()
+  /// Whether `cluster` is one whose width the sink may hear of (``LineSink/noteZeroWidthCluster()``):
+  /// started by a scalar that is not a line break. Clusters of printable ASCII, one column
+  /// wide, are not tracked.
+  private var clusterIsTracked = false
   private var segmentStart = 0
   /// The width of the segment so far, without its tail.
   private var segmentWidth = 0
@@ -98,6 +102,7 @@ struct WrappingScanner<Sink: LineSink> {
           from: index, to: ASCIIBytes.printableRunEnd(in: bytes, from: index), last: last)
       }
     }
+    if Sink.notesZeroWidthClusters { noteEndOfCluster() }
     if segmentStart < count {  // nothing is pending when the wrapper placed the text's end
       endSegment(at: count, mandatory: false)
     }
@@ -260,6 +265,7 @@ struct WrappingScanner<Sink: LineSink> {
     tailStart = tailSpaces > 0 ? wordEnd : nil
     graphemes = graphemeRules.afterOther
     cluster = ClusterWidth(columns: 1)
+    clusterIsTracked = false
     return end
   }
 
@@ -284,6 +290,7 @@ struct WrappingScanner<Sink: LineSink> {
     tailStart = nil
     tailSpaces = 0
     cluster = ClusterWidth()
+    clusterIsTracked = false
   }
 
   /// Scans printable ASCII byte by byte (word by word where it can).
@@ -346,6 +353,7 @@ struct WrappingScanner<Sink: LineSink> {
     if index > start {
       graphemes = graphemeRules.afterOther
       cluster = ClusterWidth(columns: 1)
+      clusterIsTracked = false
     }
     return index
   }
@@ -384,6 +392,7 @@ struct WrappingScanner<Sink: LineSink> {
     let bytes = self.bytes
     let lineBreakClass = properties.lineBreakClass
     let startsCluster = graphemeRules.startsCluster(&graphemes, with: properties.graphemeBreak)
+    if Sink.notesZeroWidthClusters, startsCluster { noteEndOfCluster() }
     let action = lineBreakRules.advance(&lineBreaks, over: lineBreakClass) {
       NumberLookahead.numberFollows(in: bytes, from: offset &+ length)
     }
@@ -395,6 +404,16 @@ struct WrappingScanner<Sink: LineSink> {
     if startsCluster {
       segmentWidth &+= cluster.adjustment
       cluster = ClusterWidth(first: properties, value: value)
+      if Sink.notesZeroWidthClusters {
+        switch lineBreakClass {
+        case .mandatoryBreak, .carriageReturn, .lineFeed, .nextLine: clusterIsTracked = false
+        default: clusterIsTracked = true
+        }
+        // A space after a prepended mark joins its cluster (GB9b), yet a line's content ends
+        // before its hanging spaces: the line may end in the mark alone, a cluster of no
+        // width. Told at once, whatever the cluster's width turns out to be.
+        if properties.graphemeBreak == .prepend { fitter.noteZeroWidthCluster() }
+      }
     } else {
       cluster.add(properties, value: value)
     }
@@ -413,6 +432,13 @@ struct WrappingScanner<Sink: LineSink> {
       }
       segmentWidth &+= properties.columnWidth
     }
+  }
+
+  /// Tells the sink when the cluster that ends here has no width.
+  @inline(__always)
+  private mutating func noteEndOfCluster() {
+    if clusterIsTracked && cluster.width == 0 { fitter.noteZeroWidthCluster() }
+    clusterIsTracked = false
   }
 
   /// Hands the segment that ends at `end` to the fitter and starts the next one.
