@@ -66,7 +66,12 @@ final class Follower {
   /// - Returns: `.success` when every line applied, `.badInput` when some were skipped,
   ///   `.failure` when reading failed.
   func run(_ reader: consuming NDJSONLineReader) -> ExitStatus {
-    StreamReadingThread.start(reader, source: progress.source, inbox: inbox)
+    // Texts are wrapped as they are decoded, on the reading thread, which has time to spare:
+    // the main thread, which applies, lays out and draws, is the one every burst waits for.
+    StreamReadingThread.start(
+      reader, source: progress.source, inbox: inbox,
+      prepare: TranscriptSession.prewrapper(
+        for: session, width: Int(session.controller.collectionView.viewport.width)))
     display.start(progress)
     var readFailure: NDJSONReadError?
     while !progress.hasEnded {

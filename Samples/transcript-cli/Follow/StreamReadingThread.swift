@@ -18,16 +18,23 @@ enum StreamReadingThread {
   ///   - reader: the opened input; owned by the reading thread from now on.
   ///   - source: the name diagnostics give for the input.
   ///   - inbox: receives one message per line, then `.ended`.
-  static func start(_ reader: consuming NDJSONLineReader, source: String, inbox: Inbox<FollowMessage>) {
+  ///   - prepare: runs on the reading thread with each event before it is posted.
+  static func start(
+    _ reader: consuming NDJSONLineReader, source: String, inbox: Inbox<FollowMessage>,
+    prepare: @escaping @Sendable (StreamEvent) -> Void = { _ in }
+  ) {
     let handOff = HandOff(reader)
     DispatchQueue(label: "transcript.follow.reader").async {
       guard var reader = handOff.take() else { return }
-      read(&reader, source: source, into: inbox)
+      read(&reader, source: source, into: inbox, prepare: prepare)
     }
   }
 
   /// Reads until the writer closes its end; blocks the calling thread meanwhile.
-  static func read(_ reader: inout NDJSONLineReader, source: String, into inbox: Inbox<FollowMessage>) {
+  static func read(
+    _ reader: inout NDJSONLineReader, source: String, into inbox: Inbox<FollowMessage>,
+    prepare: (StreamEvent) -> Void = { _ in }
+  ) {
     let decoder = StreamDecoder()
     let limit = reader.maxLineLength
     func reject(line number: Int, _ error: StreamDecodingError) {
@@ -36,7 +43,9 @@ enum StreamReadingThread {
     }
     reader.forEachLine { line, number in
       switch decoder.decode(line) {
-      case .success(let event): inbox.postWaitingForRoom(.event(event, line: number), bytes: line.count)
+      case .success(let event):
+        prepare(event)
+        inbox.postWaitingForRoom(.event(event, line: number), bytes: line.count)
       case .failure(let error): reject(line: number, error)
       }
     } tooLong: { number in

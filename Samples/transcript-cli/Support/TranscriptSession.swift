@@ -9,14 +9,18 @@ import TextLayout
 final class TranscriptSession {
   let transcript = StreamTranscript()
   let controller: ChatTranscriptController
+  /// Sizes text messages as the controller's rows do, from any thread.
+  private let textMeasurer: (any ChatItemHeightMeasurer)?
 
   /// - Parameters:
   ///   - width: columns available to the transcript.
   ///   - height: rows of the viewport.
   ///   - theme: a name from `MessagesKit.themesByName`.
   init(width: Int, height: Int, theme: any MessagesTheme) {
+    let builders = MessagesKit.builders(theme: theme)
+    textMeasurer = builders[MessageItemType.text]?.first?.heightMeasurer
     controller = ChatTranscriptController(
-      buildersByType: MessagesKit.builders(theme: theme), decorator: MessagesKit.decorator(),
+      buildersByType: builders, decorator: MessagesKit.decorator(),
       viewport: Viewport(width: Double(width), height: Double(height)))
     controller.dataSource = transcript
   }
@@ -27,12 +31,32 @@ final class TranscriptSession {
   ///   - width: pixels available to the transcript.
   ///   - height: pixels of the viewport.
   init(width: Int, height: Int, layout: PointLayout) {
+    textMeasurer = nil
     controller = ChatTranscriptController(
       buildersByType: MessagesKit.builders(
         theme: layout.theme, measurer: layout.measurer, configuration: layout.configuration),
       decorator: MessagesKit.decorator(layout.decoration),
       viewport: Viewport(width: Double(width), height: Double(height)))
     controller.dataSource = transcript
+  }
+
+  /// Wraps the texts `event` brings for rows `width` columns wide, on the calling thread,
+  /// where the items keep it (``ChatItemHeightMeasurer/prepare(_:maximumWidth:)``): a thread
+  /// that decodes a stream ahead of the one applying it takes that work off the owner's
+  /// thread, whose height measurement and cells then find the wrapping done.
+  static func prewrapper(for session: TranscriptSession, width: Int) -> @Sendable (StreamEvent) -> Void {
+    guard let measurer = session.textMeasurer else { return { _ in } }
+    let width = Double(width)
+    return { event in
+      func prewrap(_ item: StreamItem) {
+        if item.type == MessageItemType.text { measurer.prepare(item, maximumWidth: width) }
+      }
+      switch event {
+      case .insert(let item, _), .update(let item): prewrap(item)
+      case .prepend(let items): items.forEach(prewrap)
+      default: break
+      }
+    }
   }
 
   /// Leaves the session to the process's exit, which returns its memory at once: a command

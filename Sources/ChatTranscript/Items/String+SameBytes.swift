@@ -7,6 +7,8 @@ extension String {
   ///
   /// - Complexity: O(n), eight bytes at a time.
   package func hasSameBytes(as other: String) -> Bool {
+    // Copies of one string (or equal small strings) are the same two words.
+    if Self.words(of: self) == Self.words(of: other) { return true }
     guard utf8.count == other.utf8.count else { return false }
     // Native and small strings lend their bytes in place; others are compared as they iterate.
     let inPlace = utf8.withContiguousStorageIfAvailable { lhs in
@@ -17,10 +19,19 @@ extension String {
     return (inPlace ?? nil) ?? utf8.elementsEqual(other.utf8)
   }
 
+  /// The two words a string is made of (its count and flags, and its storage or small bytes).
+  @inline(__always)
+  private static func words(of string: String) -> (UInt64, UInt64) {
+    withUnsafeBytes(of: string) {
+      (
+        $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+        $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+      )
+    }
+  }
+
   /// Compares two buffers of one length, eight bytes at a time.
   private static func sameBytes(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
-    // Copies of one string share its bytes.
-    if lhs.baseAddress == rhs.baseAddress { return true }
     var offset = 0
     while offset &+ 8 <= lhs.count {
       guard

@@ -11,6 +11,17 @@ public protocol ChatItemHeightMeasurer: Sendable {
   /// Must equal the height the builder's presenter for `item` gives for the same width and
   /// decoration: whichever of the two measured a row, the layout must be the same.
   func height(of item: any ChatItem, maximumWidth: Double, decoration: ChatItemDecoration) -> Double?
+
+  /// Does ahead of time, on any thread, the part of sizing `item` at `maximumWidth` that its
+  /// neighbours and decoration do not change, where the item keeps it (a text message's
+  /// wrapping), so that ``height(of:maximumWidth:decoration:)`` costs less when the owner asks.
+  /// A thread that decodes a stream ahead of the one applying it can take that work off the
+  /// owner this way. The default does nothing.
+  func prepare(_ item: any ChatItem, maximumWidth: Double)
+}
+
+extension ChatItemHeightMeasurer {
+  public func prepare(_ item: any ChatItem, maximumWidth: Double) {}
 }
 
 /// The measurers of every builder registered for one item type, in the builders' order: an

@@ -14,7 +14,7 @@ import TextLayout
 /// are what the cache keeps.
 ///
 /// Safe from any thread: the metrics and their width are one atomic word, and a memo only
-/// ever answers for the text it names (``rememberedText``), at the width asked.
+/// ever answers for the text it names (``remembers(_:)``), at the width asked.
 open class TextMetricsMemo: @unchecked Sendable {
   /// Width + 1 in the low 16 bits (0: nothing remembered), the line count in the next 24,
   /// the widest line in the top 24.
@@ -22,28 +22,28 @@ open class TextMetricsMemo: @unchecked Sendable {
 
   public init() {}
 
-  /// The text whose metrics are remembered: an item's message text. `nil` (the default)
-  /// remembers nothing.
-  open var rememberedText: String? { nil }
+  /// Whether `text` is the one whose metrics are remembered (an item's message text), byte
+  /// for byte. `false`, the default, remembers nothing.
+  open func remembers(_ text: String) -> Bool { false }
 
   /// Drops what was remembered: the text changed.
   public final func forget() {
     word.store(0, ordering: .relaxed)
   }
 
-  /// Whether `text` is the one remembered for, byte for byte.
-  final func remembers(_ text: String) -> Bool {
-    rememberedText?.hasSameBytes(as: text) ?? false
+  /// Remembers what `other` does: a copy of an item whose text is the same.
+  public final func remember(asIn other: TextMetricsMemo) {
+    word.store(other.word.load(ordering: .relaxed), ordering: .relaxed)
   }
 
-  /// The metrics of ``rememberedText`` at `width`, if they are the ones remembered.
+  /// The metrics of the remembered text at `width`, if they are the ones remembered.
   final func metrics(width: Int) -> TextMetrics? {
     let word = word.load(ordering: .relaxed)
     guard word & 0xFFFF == UInt64(truncatingIfNeeded: width &+ 1) else { return nil }
     return TextMetrics(lineCount: Int(word >> 16 & 0xFF_FFFF), widestLine: Int(word >> 40))
   }
 
-  /// Remembers `metrics` of ``rememberedText`` at `width`; values too large to keep are not.
+  /// Remembers `metrics` of the remembered text at `width`; values too large to keep are not.
   final func remember(_ metrics: TextMetrics, width: Int) {
     let limit = 0xFF_FFFF
     guard width >= 0, width < 0xFFFF, metrics.lineCount <= limit, metrics.widestLine <= limit,

@@ -47,6 +47,30 @@ public struct TextBubbleLayout: Sendable, Hashable {
     var reactionsText: String?
   }
 
+  /// The bubble metrics fitted to a row `columns` wide, and the width the text wraps at:
+  /// the widest bubble less its padding. Nothing else of the message changes it.
+  static func wrapWidth(
+    rowWidth columns: Int, isIncoming: Bool, metrics: BubbleMetrics, configuration: MessageLayoutConfiguration
+  ) -> (metrics: BubbleMetrics, wrapWidth: Int) {
+    let metrics = metrics.fitted(toRowWidth: columns, isIncoming: isIncoming)
+    let maximum = BubbleChrome.maximumBubbleWidth(
+      rowWidth: columns, isIncoming: isIncoming, metrics: metrics, configuration: configuration)
+    return (metrics, max(maximum - 2 * metrics.horizontalPadding, 1))
+  }
+
+  /// Wraps `item`'s text as sizing its bubble in a row `rowWidth` wide does, keeping the
+  /// metrics in `memo`, which the height measurer and the cell then find.
+  static func prewrap(_ item: TextMessageItem, sizing: BubbleSizing, rowWidth: Double, memo: TextMetricsMemo)
+  {
+    // A tombstone shows a text of its own, not the one the memo is for.
+    guard !item.message.isDeleted else { return }
+    let (_, wrapWidth) = Self.wrapWidth(
+      rowWidth: Columns.of(rowWidth), isIncoming: item.message.isIncoming, metrics: sizing.metrics,
+      configuration: sizing.configuration)
+    _ = sizing.itemTextMeasurer(forItemWithID: item.id).metrics(
+      of: item.text, width: wrapWidth, rememberedIn: memo)
+  }
+
   /// What ``init(rowWidth:viewModel:metrics:configuration:measurer:)`` computes, with the
   /// texts a cell needs besides.
   ///
@@ -57,11 +81,9 @@ public struct TextBubbleLayout: Sendable, Hashable {
     textMetricsMemo: TextMetricsMemo? = nil
   ) -> Drawn {
     let columns = Columns.of(rowWidth)
-    let metrics = metrics.fitted(toRowWidth: columns, isIncoming: viewModel.message.isIncoming)
-    let maximum = BubbleChrome.maximumBubbleWidth(
+    let (metrics, wrapWidth) = Self.wrapWidth(
       rowWidth: columns, isIncoming: viewModel.message.isIncoming, metrics: metrics,
       configuration: configuration)
-    let wrapWidth = max(maximum - 2 * metrics.horizontalPadding, 1)
     let wrapped = measurer.metrics(of: viewModel.text, width: wrapWidth, rememberedIn: textMetricsMemo)
     // The quote line is cut here rather than inside the side texts, so it is kept.
     var quoteLine: String?

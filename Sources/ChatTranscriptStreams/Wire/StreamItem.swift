@@ -92,7 +92,10 @@ public struct StreamItem: Sendable, Hashable {
   /// The message text.
   public var text: String? {
     get { storage.fields.text }
-    set { modify { $0.text = newValue } }
+    set {
+      modify { $0.text = newValue }
+      storage.forget()
+    }
   }
   /// Photo width in pixels; finite and not negative.
   public var width: Double? {
@@ -189,11 +192,14 @@ public struct StreamItem: Sendable, Hashable {
   }
 
   /// Changes fields in place when this value is the storage's only owner, else in a copy.
+  /// Changes the fields in place, or in a copy of them when they are shared. A copy keeps
+  /// how the text wrapped: only a new text (``text``'s setter) forgets it, so a status, a
+  /// reaction or a quote resolved leaves the wrapping as it was.
   private mutating func modify(_ body: (inout Fields) -> Void) {
-    if isKnownUniquelyReferenced(&storage) {
-      storage.forget()
-    } else {
-      storage = Storage(storage.fields)
+    if !isKnownUniquelyReferenced(&storage) {
+      let copy = Storage(storage.fields)
+      copy.remember(asIn: storage)
+      storage = copy
     }
     body(&storage.fields)
   }
@@ -281,7 +287,9 @@ public struct StreamItem: Sendable, Hashable {
       self.fields = fields
     }
 
-    override var rememberedText: String? { fields.text }
+    override func remembers(_ text: String) -> Bool {
+      fields.text?.hasSameBytes(as: text) ?? false
+    }
   }
 
   /// A text message's storage keeps how its text wrapped (``TextMetricsMemo``).

@@ -14,7 +14,7 @@ import TranscriptGenerator
   final class FixedTextMemo: TextMetricsMemo, @unchecked Sendable {
     let text: String
     init(_ text: String) { self.text = text }
-    override var rememberedText: String? { text }
+    override func remembers(_ text: String) -> Bool { text.utf8.elementsEqual(self.text.utf8) }
   }
 
   static let measurer = ItemTextMeasurer(
@@ -99,6 +99,57 @@ import TranscriptGenerator
       presenter.heightForCell(maximumWidth: 30, decoration: ChatItemDecoration())
         == measurer.height(of: item, maximumWidth: 30, decoration: ChatItemDecoration()))
     #expect(StreamItem(id: "p", type: MessageItemType.photo).textMetricsMemo == nil)
+  }
+
+  /// `prepare` wraps a text message ahead, on any thread, at the width its row's height
+  /// measurer wraps it: the height measured later is the one measured without it.
+  @Test func preparingAnItemWrapsItsTextForItsRow() async throws {
+    let builders = MessagesKit.builders(theme: CompactTheme(), cache: TextMetricsCache(capacity: 0))
+    let measurer = try #require(builders[MessageItemType.text]?.first?.heightMeasurer)
+    let texts = ["a text that wraps over several lines 👍🏽", "短い", "\u{1B}[2J and more words here"]
+    for (index, text) in texts.enumerated() {
+      for isIncoming in [true, false] {
+        let item = StreamItem(id: "m\(index)", type: MessageItemType.text, isIncoming: isIncoming, text: text)
+        let memo = try #require(item.textMetricsMemo)
+        await Task.detached { measurer.prepare(item, maximumWidth: 24) }.value
+        let prepared = Self.rememberedWidths(memo)
+        #expect(prepared.count == 1)
+        memo.forget()
+        let decoration = ChatItemDecoration(showsTail: true, showsAvatar: isIncoming)
+        let unprepared = measurer.height(of: item, maximumWidth: 24, decoration: decoration)
+        #expect(Self.rememberedWidths(memo) == prepared)
+        memo.forget()
+        measurer.prepare(item, maximumWidth: 24)
+        #expect(measurer.height(of: item, maximumWidth: 24, decoration: decoration) == unprepared)
+      }
+    }
+    // Photos and tombstones have nothing to wrap ahead.
+    let deleted = StreamItem(id: "d", type: MessageItemType.text, text: "gone", isDeleted: true)
+    measurer.prepare(deleted, maximumWidth: 24)
+    #expect(Self.rememberedWidths(try #require(deleted.textMetricsMemo)).isEmpty)
+  }
+
+  /// A change that leaves the text as it was keeps how it wrapped, in place or in a copy;
+  /// a change of the text forgets it in a copy too.
+  @Test func aWireTextMessageKeepsItsMetricsWhenItsTextStays() throws {
+    let builders = MessagesKit.builders(theme: CompactTheme(), cache: TextMetricsCache(capacity: 0))
+    let measurer = try #require(builders[MessageItemType.text]?.first?.heightMeasurer)
+    var item = StreamItem(id: "m1", type: MessageItemType.text, text: "a text that wraps in a narrow bubble")
+    measurer.prepare(item, maximumWidth: 20)
+    let widths = Self.rememberedWidths(try #require(item.textMetricsMemo))
+    #expect(widths.count == 1)
+    item.status = .read
+    #expect(Self.rememberedWidths(try #require(item.textMetricsMemo)) == widths)
+    let shared = item
+    item.reactions = [MessageReaction(reaction: "👍", count: 2)]
+    #expect(
+      ObjectIdentifier(try #require(item.textMetricsMemo))
+        != ObjectIdentifier(try #require(shared.textMetricsMemo)))
+    #expect(Self.rememberedWidths(try #require(item.textMetricsMemo)) == widths)
+    var edited = item
+    edited.text = "another text"
+    #expect(Self.rememberedWidths(try #require(edited.textMetricsMemo)).isEmpty)
+    #expect(Self.rememberedWidths(try #require(item.textMetricsMemo)) == widths)
   }
 
   /// An item whose storage is its own changes in place, and forgets what it kept.
