@@ -191,7 +191,6 @@ public struct StreamItem: Sendable, Hashable {
     return sameRare && lhs == rhs
   }
 
-  /// Changes fields in place when this value is the storage's only owner, else in a copy.
   /// Changes the fields in place, or in a copy of them when they are shared. A copy keeps
   /// how the text wrapped: only a new text (``text``'s setter) forgets it, so a status, a
   /// reaction or a quote resolved leaves the wrapping as it was.
@@ -275,11 +274,13 @@ public struct StreamItem: Sendable, Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(fields) }
   }
 
-  /// Written only through `modify`, which writes only while one value owns the storage: to
-  /// every other thread it is immutable. For the same reason no access can overlap a write,
-  /// so the run-time exclusivity check that every read of a field paid is left out.
   /// The fields, and how the text last wrapped: the storage is the item's
   /// ``TextMetricsMemo``, so remembering costs no allocation of its own.
+  ///
+  /// The fields are written only through `modify`, which writes only while one value owns the
+  /// storage: to every other thread they are immutable. For the same reason no access can
+  /// overlap a write, so the run-time exclusivity check that every read of a field paid is left
+  /// out. The memo's word is atomic: any thread measuring the item may write it.
   private final class Storage: TextMetricsMemo, @unchecked Sendable {
     @exclusivity(unchecked) var fields: Fields
 
