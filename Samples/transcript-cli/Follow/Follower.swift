@@ -70,8 +70,7 @@ final class Follower {
     // the main thread, which applies, lays out and draws, is the one every burst waits for.
     StreamReadingThread.start(
       reader, source: progress.source, inbox: inbox,
-      prepare: TranscriptSession.prewrapper(
-        for: session, width: Int(session.controller.collectionView.viewport.width)))
+      prepare: session.prewrapper(width: Int(session.controller.collectionView.viewport.width)))
     display.start(progress)
     var readFailure: NDJSONReadError?
     while !progress.hasEnded {

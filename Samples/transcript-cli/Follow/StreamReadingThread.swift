@@ -33,7 +33,7 @@ enum StreamReadingThread {
   /// Reads until the writer closes its end; blocks the calling thread meanwhile.
   static func read(
     _ reader: inout NDJSONLineReader, source: String, into inbox: Inbox<FollowMessage>,
-    prepare: (StreamEvent) -> Void = { _ in }
+    prepare: (StreamEvent) -> Void
   ) {
     let decoder = StreamDecoder()
     let limit = reader.maxLineLength

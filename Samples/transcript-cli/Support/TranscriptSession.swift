@@ -44,8 +44,8 @@ final class TranscriptSession {
   /// where the items keep it (``ChatItemHeightMeasurer/prepare(_:maximumWidth:)``): a thread
   /// that decodes a stream ahead of the one applying it takes that work off the owner's
   /// thread, whose height measurement and cells then find the wrapping done.
-  static func prewrapper(for session: TranscriptSession, width: Int) -> @Sendable (StreamEvent) -> Void {
-    guard let measurer = session.textMeasurer else { return { _ in } }
+  func prewrapper(width: Int) -> @Sendable (StreamEvent) -> Void {
+    guard let measurer = textMeasurer else { return { _ in } }
     let width = Double(width)
     return { event in
       func prewrap(_ item: StreamItem) {

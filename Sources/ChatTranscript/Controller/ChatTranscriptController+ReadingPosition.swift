@@ -163,19 +163,7 @@ extension ChatTranscriptController: CollectionViewDataSource {
     layout.updatePayloads(in: range) { payload in
       if payload.presenter == nil { payload.presenter = factory.makePresenter(for: payload.item) }
     }
-    var placements: [RowPlacement] = []
-    placements.reserveCapacity(range.count)
-    let width = layout.width
-    layout.forEachPayload(in: range) { index, y, metrics, payload in
-      guard let presenter = payload.presenter else { return }
-      placements.append(
-        RowPlacement(
-          row: index, frame: Rect(x: 0, y: y, width: width, height: metrics.height),
-          presentation: RowPresentation(
-            presenter: presenter, decoration: payload.decoration, contentVersion: payload.contentVersion,
-            isSelected: isSelected(payload))))
-    }
-    return placements
+    return placements(ofRows: range) { $0.presenter }
   }
 
   /// ``placements(ofRows:)`` for a page drawn off screen (``PageViews``): a row without a
@@ -185,16 +173,24 @@ extension ChatTranscriptController: CollectionViewDataSource {
   /// them took `transcript render` of a million-event stream to 768 MB, against 542 MB).
   func transientPlacements(ofRows range: Range<Int>) -> [RowPlacement] {
     let factory = factory
+    return placements(ofRows: range) { $0.presenter ?? factory.makePresenter(for: $0.item) }
+  }
+
+  /// The placements of rows `range`, each shown by the presenter `presenter` gives for its
+  /// row (a row it gives none for is left out).
+  private func placements(
+    ofRows range: Range<Int>, presenter: (TranscriptRow) -> (any ChatItemPresenter)?
+  ) -> [RowPlacement] {
     var placements: [RowPlacement] = []
     placements.reserveCapacity(range.count)
     let width = layout.width
     layout.forEachPayload(in: range) { index, y, metrics, payload in
+      guard let presenter = presenter(payload) else { return }
       placements.append(
         RowPlacement(
           row: index, frame: Rect(x: 0, y: y, width: width, height: metrics.height),
           presentation: RowPresentation(
-            presenter: payload.presenter ?? factory.makePresenter(for: payload.item),
-            decoration: payload.decoration, contentVersion: payload.contentVersion,
+            presenter: presenter, decoration: payload.decoration, contentVersion: payload.contentVersion,
             isSelected: isSelected(payload))))
     }
     return placements

@@ -1,4 +1,3 @@
-import ChatTranscript
 import Synchronization
 import TextLayout
 
