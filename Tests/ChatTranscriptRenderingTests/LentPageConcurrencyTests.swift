@@ -24,7 +24,7 @@ import TranscriptGenerator
         height: Double(random.int(in: 1...4)), text: texts[random.int(in: 0...texts.count - 1)])
     }
     let tall = (0..<5_000).map { "line \($0) ✓" }.joined(separator: "\n")
-    // Placed so that it starts on the first page and ends on the third.
+    // Taller than a page: several page edges cut it.
     items.insert(TestItem(id: "tall", height: 5_000, text: tall), at: 1_500)
     return ScrolledLabelTests.Shown(items, height: 7)
   }
@@ -60,12 +60,12 @@ import TranscriptGenerator
     #expect(direct.count >= 4)
     #expect(scenes.map(\.1) == direct)
     #expect(scenes.map(\.0) == direct.indices.map { $0 * ChatTranscriptController.renderingPageRows })
-    // Pages are laid out in alternate views, and the tall row is cut by two pages' edges,
-    // yet its text is wrapped once.
+    // Pages are laid out in alternate views, and the tall row is cut by at least two pages'
+    // edges, yet its text is wrapped once.
     let tall = try #require(shown.controller.row(ofItemWithID: "tall"))
     let frame = shown.controller.frame(ofRow: tall)
     let pageRows = Double(ChatTranscriptController.renderingPageRows)
-    #expect(Int((frame.maxY - 1) / pageRows) - Int(frame.minY / pageRows) == 2)
+    #expect(Int((frame.maxY - 1) / pageRows) - Int(frame.minY / pageRows) >= 2)
     #expect(measurer.tallTextWraps.load(ordering: .relaxed) == 1)
   }
 
