@@ -40,11 +40,14 @@ public struct StreamFeeder {
   ///
   /// - Parameters:
   ///   - batchSize: `afterBatch` runs after this many lines (and at the end), the place to
-  ///     apply pending controller updates so queued edits stay bounded.
+  ///     apply pending controller updates so queued edits stay bounded. Small enough by
+  ///     default that a batch's decoded events are still in the caches when they are applied
+  ///     on the other core: batches of 1,024 lines made `transcript layout` and `render` of a
+  ///     million messages about 2 % faster than batches of 4,096 (medians of five rounds).
   ///   - report: receives each diagnostic as it is found.
   /// - Throws: the reader's failure, if reading stopped on an error.
   public mutating func feedAll(
-    from reader: inout NDJSONLineReader, batchSize: Int = 4096, afterBatch: () -> Void = {},
+    from reader: inout NDJSONLineReader, batchSize: Int = 1024, afterBatch: () -> Void = {},
     report: (StreamDiagnostic) -> Void
   ) throws(NDJSONReadError) {
     let size = max(batchSize, 1)
