@@ -2,12 +2,18 @@ import ChatTranscript
 import TextLayout
 
 extension ChatTranscriptController {
-  /// Rows drawn per page: a small character grid whatever the transcript's height, and a
-  /// page's cells few enough to stay in the caches between the thread that configures them
-  /// and the one that reads them. Pages of 4,096 rows made `transcript render` of a million
-  /// messages about 5 % slower and `follow` about 11 % slower than pages of 1,024 (medians
-  /// of four rounds, same run); 512 rows were no faster than 1,024.
-  public static let renderingPageRows = 1_024
+  /// Rows drawn per page: few pages for a whole transcript, yet a small character grid
+  /// whatever the transcript's height. A box that crosses a page's edge is drawn as two, one
+  /// per page, so documents (SVG, HTML) keep pages this tall.
+  public static let renderingPageRows = 4_096
+
+  /// Rows per page when a page's drawing depends only on the rows it covers, as plain and
+  /// ANSI text do (each line of output is one row): a page's cells few enough to stay in
+  /// the caches between the thread that configures them and the one that reads them. Pages
+  /// of 4,096 rows made `transcript render --format plain` of a million messages about 5 %
+  /// slower and `follow` about 11 % slower than pages of 1,024 (medians of four rounds, same
+  /// run); 512 rows were no faster than 1,024.
+  public static let textPageRows = 1_024
 
   /// Draws content rows `top..<bottom` through `renderer`, a page at a time, at the viewport's
   /// width (the width the transcript is laid out for), handing each page to `emit` as lines that
@@ -84,16 +90,17 @@ extension ChatTranscriptController {
     }
   }
 
-  /// Content rows `top..<bottom` cut into pages of at most ``renderingPageRows`` rows: each
-  /// page's top, height and first row counted from `top`.
+  /// Content rows `top..<bottom` cut into pages of at most `pageRows` rows (at least 1):
+  /// each page's top, height and first row counted from `top`.
   static func forEachPageSpan(
-    from top: Double, to bottom: Double,
+    from top: Double, to bottom: Double, pageRows: Int = renderingPageRows,
     _ body: (_ offset: Double, _ height: Double, _ rowOffset: Int) -> Void
   ) {
     var offset = top
     var rowOffset = 0
+    let pageHeight = Double(max(pageRows, 1))
     while offset < bottom {
-      let height = min(Double(renderingPageRows), bottom - offset)
+      let height = min(pageHeight, bottom - offset)
       body(offset, height, rowOffset)
       offset += height
       rowOffset += Int(height)

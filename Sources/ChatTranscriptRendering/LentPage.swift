@@ -41,11 +41,16 @@ extension ChatTranscriptController {
   /// working range play no part. A view is laid out again only once its last page was read or
   /// let go, so the owner never waits for the reader; a reader that falls behind makes
   /// another view.
+  ///
+  /// - Parameter pageRows: the most rows a page holds: ``renderingPageRows`` for documents,
+  ///   where a box crossing a page's edge is drawn as two; ``textPageRows`` for plain and
+  ///   ANSI text, which draw each row alike however the rows are paged.
   public func forEachLentPage(
-    from top: Double, to bottom: Double, _ body: (_ page: LentPage, _ rowOffset: Int) -> Void
+    from top: Double, to bottom: Double, pageRows: Int = renderingPageRows,
+    _ body: (_ page: LentPage, _ rowOffset: Int) -> Void
   ) {
     let width = collectionView.viewport.width
-    Self.forEachPageSpan(from: top, to: bottom) { offset, height, rowOffset in
+    Self.forEachPageSpan(from: top, to: bottom, pageRows: pageRows) { offset, height, rowOffset in
       body(LentPage(pageViews.lendView(width: width, height: height, contentOffset: offset)), rowOffset)
     }
   }

@@ -24,7 +24,7 @@ import TranscriptGenerator
         height: Double(random.int(in: 1...4)), text: texts[random.int(in: 0...texts.count - 1)])
     }
     let tall = (0..<5_000).map { "line \($0) ✓" }.joined(separator: "\n")
-    // Taller than a page: several page edges cut it.
+    // Placed so that it starts on the first page and ends on the third.
     items.insert(TestItem(id: "tall", height: 5_000, text: tall), at: 1_500)
     return ScrolledLabelTests.Shown(items, height: 7)
   }
@@ -60,12 +60,12 @@ import TranscriptGenerator
     #expect(direct.count >= 4)
     #expect(scenes.map(\.1) == direct)
     #expect(scenes.map(\.0) == direct.indices.map { $0 * ChatTranscriptController.renderingPageRows })
-    // Pages are laid out in alternate views, and the tall row is cut by at least two pages'
-    // edges, yet its text is wrapped once.
+    // Pages are laid out in alternate views, and the tall row is cut by two pages' edges,
+    // yet its text is wrapped once.
     let tall = try #require(shown.controller.row(ofItemWithID: "tall"))
     let frame = shown.controller.frame(ofRow: tall)
     let pageRows = Double(ChatTranscriptController.renderingPageRows)
-    #expect(Int((frame.maxY - 1) / pageRows) - Int(frame.minY / pageRows) >= 2)
+    #expect(Int((frame.maxY - 1) / pageRows) - Int(frame.minY / pageRows) == 2)
     #expect(measurer.tallTextWraps.load(ordering: .relaxed) == 1)
   }
 
@@ -92,6 +92,36 @@ import TranscriptGenerator
     shown.controller.forEachLentPage(from: 0, to: shown.controller.contentHeight) { _, _ in count += 1 }
     #expect(count >= 4)
     #expect(shown.controller.pageViews.viewCount == 1)
+  }
+
+  /// Plain and ANSI text draw each row alike however the rows are paged, so text output can
+  /// take pages smaller than a document's (``ChatTranscriptController/textPageRows``): pages
+  /// of 3 and 7 rows, of the text size and of the document size give the same bytes, the
+  /// tall row and the boxes cut by every page's edge included.
+  @Test func textIsTheSameWhateverThePageSize() {
+    let shown = Self.shown(seed: 7)
+    func text(pageRows: Int, ansi: Bool) -> [UInt8] {
+      let cache = LabelLineCache()
+      var bytes: [UInt8] = []
+      shown.controller.forEachLentPage(from: 0, to: shown.controller.contentHeight, pageRows: pageRows) {
+        page, _ in
+        let draft = page.read()
+        if ansi {
+          bytes += Array(ANSIRenderer().render(draft.scene(lineCache: cache)).utf8)
+        } else {
+          bytes += PlainTextRenderer().renderedUTF8(draft, lineCache: cache)
+        }
+        bytes.append(UInt8(ascii: "\n"))
+      }
+      return bytes
+    }
+    for ansi in [false, true] {
+      let documentPages = text(pageRows: ChatTranscriptController.renderingPageRows, ansi: ansi)
+      #expect(documentPages.count > 10_000)
+      for pageRows in [3, 7, ChatTranscriptController.textPageRows] {
+        #expect(text(pageRows: pageRows, ansi: ansi) == documentPages, "\(pageRows) rows, ANSI \(ansi)")
+      }
+    }
   }
 
   /// Drawing lent pages leaves the controller's view where it was, with its cells, and

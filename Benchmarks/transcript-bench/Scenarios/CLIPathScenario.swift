@@ -98,7 +98,9 @@ enum CLIPathScenario {
     let room = DispatchSemaphore(value: 2)
     let lineCache = LabelLineCache()
     let bytes = Mutex(0)
-    controller.forEachLentPage(from: 0, to: max(controller.contentHeight, 1)) { page, _ in
+    controller.forEachLentPage(
+      from: 0, to: max(controller.contentHeight, 1), pageRows: ChatTranscriptController.textPageRows
+    ) { page, _ in
       room.wait()
       queue.async {
         let count = PlainTextRenderer().renderedUTF8(page.read(), lineCache: lineCache).count + 1

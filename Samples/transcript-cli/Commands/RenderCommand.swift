@@ -78,7 +78,9 @@ enum RenderCommand {
         output.append(ANSIRenderer().render(page.scene))
         output.append(byte: UInt8(ascii: "\n"))
       }
-      controller.forEachLentPage(from: 0, to: bottom) { writer.submit($0, rowOffset: $1) }
+      controller.forEachLentPage(from: 0, to: bottom, pageRows: ChatTranscriptController.textPageRows) {
+        writer.submit($0, rowOffset: $1)
+      }
       writer.finish()
     case .svg, .html:
       // One document as tall as the content.

@@ -156,6 +156,8 @@ final class ChangeLog: FollowDisplay {
     let bottom =
       rows.upperBound < controller.rowCount
       ? controller.frame(ofRow: rows.upperBound).minY : controller.contentHeight
-    controller.forEachLentPage(from: top, to: bottom) { writer.submit($0, rowOffset: $1) }
+    controller.forEachLentPage(from: top, to: bottom, pageRows: ChatTranscriptController.textPageRows) {
+      writer.submit($0, rowOffset: $1)
+    }
   }
 }
