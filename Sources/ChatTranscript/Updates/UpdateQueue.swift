@@ -27,32 +27,34 @@ struct UpdateQueue {
   }
 
   let coalesces: Bool
-  private var pending: [Request] = []
+  /// Waiting requests, merged as they come into the batches they will leave as: one batch
+  /// when coalescing, one per request otherwise. A backend that reports every event on its own
+  /// (a stream of a million appends) folds each edit into the batch while the edit is still in
+  /// the caches, instead of keeping a million one-edit requests until the update begins and
+  /// folding and freeing them then (a twelfth of `transcript follow`'s main thread).
+  private var pending: [Waiting] = []
   private(set) var isUpdating = false
 
-  init(coalesces: Bool) {
-    self.coalesces = coalesces
-  }
-
-  var hasPendingRequests: Bool { !pending.isEmpty }
-
-  mutating func enqueue(_ request: Request) {
-    pending.append(request)
-  }
-
-  /// Takes the next batch and marks an update as running; `nil` when idle or already running.
-  mutating func beginBatch() -> Batch? {
-    guard !isUpdating, !pending.isEmpty else { return nil }
-    let taken: ArraySlice<Request> = coalesces ? pending[...] : pending.prefix(1)
-    pending.removeFirst(taken.count)
-    isUpdating = true
-    var batch = Batch(
-      type: .normal, changes: nil, relayout: false, completions: [], requestCount: taken.count)
+  /// A batch being gathered.
+  private struct Waiting {
+    var batch: Batch
+    /// The exact edits so far; `nil` once a request only said "something changed".
     var merged: MergedChanges? = MergedChanges()
-    for request in taken {
+    /// Some request edits items rather than only asking for a relayout.
+    var editsItems = false
+
+    init(_ request: Request) {
+      batch = Batch(
+        type: request.type, changes: nil, relayout: false, completions: [], requestCount: 0)
+      add(request)
+    }
+
+    mutating func add(_ request: Request) {
       batch.type = max(batch.type, request.type)
       batch.relayout = batch.relayout || request.relayout
       batch.dropsCachedHeights = batch.dropsCachedHeights || request.dropsCachedHeights
+      batch.requestCount += 1
+      if !request.relayout { editsItems = true }
       // One coarse request makes the whole batch coarse.
       if let changes = request.changes {
         for change in changes { merged?.append(change) }
@@ -61,17 +63,40 @@ struct UpdateQueue {
       }
       if let completion = request.completion { batch.completions.append(completion) }
     }
-    batch.changes = batch.type == .reload ? nil : merged?.changes
+  }
+
+  init(coalesces: Bool) {
+    self.coalesces = coalesces
+  }
+
+  var hasPendingRequests: Bool { !pending.isEmpty }
+
+  mutating func enqueue(_ request: Request) {
+    if coalesces, !pending.isEmpty {
+      pending[pending.count - 1].add(request)
+    } else {
+      pending.append(Waiting(request))
+    }
+  }
+
+  /// Takes the next batch and marks an update as running; `nil` when idle or already running.
+  mutating func beginBatch() -> Batch? {
+    guard !isUpdating, !pending.isEmpty else { return nil }
+    let waiting = pending.removeFirst()
+    isUpdating = true
+    var batch = waiting.batch
+    batch.changes = batch.type == .reload ? nil : waiting.merged?.changes
     return batch
   }
 
   /// Forgets the exact edits of waiting requests, so they diff the whole list instead.
   ///
   /// Needed after an update read the data source's full list: that list already holds the
-  /// waiting edits, and replaying them would apply them twice.
+  /// waiting edits, and replaying them would apply them twice. A batch that only relayouts
+  /// keeps its (empty) edits.
   mutating func dropPendingChanges() {
-    for index in pending.indices where !pending[index].relayout {
-      pending[index].changes = nil
+    for index in pending.indices where pending[index].editsItems {
+      pending[index].merged = nil
     }
   }
 
@@ -93,62 +118,72 @@ struct UpdateQueue {
 /// inside it (a move), and the controller must meet the removal first to keep that item's
 /// row. The items the edits leave are the same either way.
 struct MergedChanges {
-  private(set) var changes: [ChatItemsChange] = []
-  /// The insert later edits may still fold into: its place in ``changes`` and where its first
-  /// item is after the edits that followed it, all of them before it.
-  private var openInsert: (change: Int, position: Int)?
+  /// The edits that are not the open insert, in order.
+  private var closed: [ChatItemsChange] = []
+  /// The insert later edits may still fold into, kept apart from the other edits so that
+  /// folding an append into it appends to its items in place.
+  private var open: OpenInsert?
+
+  private struct OpenInsert {
+    var items: [any ChatItem]
+    /// Where the insert put its first item, as its edit says.
+    let index: Int
+    /// Where its first item is after the edits that followed it, all of them before it.
+    var position: Int
+    /// Its place among ``closed``: the edits from there on came after it.
+    let order: Int
+  }
 
   init() {}
+
+  /// The merged edits, in order.
+  var changes: [ChatItemsChange] {
+    guard let open else { return closed }
+    var all = closed
+    all.insert(.insert(open.items, at: open.index), at: open.order)
+    return all
+  }
 
   /// Appends `change`, folded into the open insert when it inserts, replaces or removes
   /// items within it.
   ///
   /// - Complexity: O(k) for an edit k items from the end of the open insert.
   mutating func append(_ change: ChatItemsChange) {
-    guard let open = openInsert, case .insert(let items, _) = changes[open.change] else {
+    guard let start = open?.position, let count = open?.items.count else {
       return appendUnmerged(change)
     }
-    let start = open.position
-    let end = start + items.count
+    let end = start + count
     switch change {
-    case .insert(let more, let index) where start <= index && index <= end:
-      editOpenInsert { $0.insert(contentsOf: more, at: index - start) }
+    case .insert(let more, let index) where index == end:
+      open?.items.append(contentsOf: more)
+    case .insert(let more, let index) where start <= index && index < end:
+      open?.items.insert(contentsOf: more, at: index - start)
     case .replace(let item, let index) where start <= index && index < end:
-      editOpenInsert { $0[index - start] = item }
+      open?.items[index - start] = item
     case .remove(let range) where start <= range.lowerBound && range.upperBound <= end:
-      editOpenInsert { $0.removeSubrange(range.lowerBound - start..<range.upperBound - start) }
+      open?.items.removeSubrange(range.lowerBound - start..<range.upperBound - start)
+      // The edits after it are all before it: they stay valid without it.
+      if open?.items.isEmpty == true { open = nil }
     case .replace(_, let index) where index < start:
-      changes.append(change)
+      closed.append(change)
     case .insert(let more, let index) where index < start:
-      changes.append(change)
-      openInsert?.position += more.count
+      closed.append(change)
+      open?.position += more.count
     default:
       appendUnmerged(change)
     }
   }
 
-  /// Appends `change` as it is; an insert becomes the open one.
+  /// Closes the open insert, then appends `change` as it is; an insert becomes the open one.
   private mutating func appendUnmerged(_ change: ChatItemsChange) {
-    changes.append(change)
-    if case .insert(_, let index) = change {
-      openInsert = (changes.count - 1, index)
+    if let open {
+      closed.insert(.insert(open.items, at: open.index), at: open.order)
+      self.open = nil
+    }
+    if case .insert(let items, let index) = change {
+      open = OpenInsert(items: items, index: index, position: index, order: closed.count)
     } else {
-      openInsert = nil
+      closed.append(change)
     }
-  }
-
-  /// Edits the open insert's items in place (taken out first, so the array is not shared and
-  /// changes without a copy); an insert left empty is dropped.
-  private mutating func editOpenInsert(_ edit: (inout [any ChatItem]) -> Void) {
-    guard let open = openInsert, case .insert(var items, let index) = changes[open.change] else { return }
-    changes[open.change] = .remove(0..<0)
-    edit(&items)
-    guard !items.isEmpty else {
-      // The edits after it are all before it: they stay valid without it.
-      changes.remove(at: open.change)
-      openInsert = nil
-      return
-    }
-    changes[open.change] = .insert(items, at: index)
   }
 }

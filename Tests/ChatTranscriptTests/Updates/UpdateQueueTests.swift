@@ -56,6 +56,47 @@ import TranscriptGenerator
     #expect(batch?.relayout == true)
   }
 
+  /// Requests arriving while an update runs wait as one batch; forgetting their edits makes
+  /// it coarse, but a batch that only relayouts has no edits to forget and stays exact.
+  @Test func droppingPendingChangesMakesOnlyEditingBatchesCoarse() {
+    var queue = UpdateQueue(coalesces: true)
+    queue.enqueue(.init(type: .normal, changes: [.remove(0..<1)]))
+    _ = queue.beginBatch()
+    queue.enqueue(.init(type: .normal, changes: [], relayout: true))
+    queue.dropPendingChanges()
+    queue.endBatch()
+    let relayout = queue.beginBatch()
+    #expect(relayout?.changes?.isEmpty == true)
+    #expect(relayout?.relayout == true)
+    queue.enqueue(.init(type: .normal, changes: [], relayout: true))
+    queue.enqueue(.init(type: .normal, changes: [.remove(1..<2)]))
+    queue.dropPendingChanges()
+    queue.enqueue(.init(type: .normal, changes: [.remove(0..<1)]))
+    queue.endBatch()
+    let edits = queue.beginBatch()
+    #expect(edits?.changes == nil)
+    #expect(edits?.requestCount == 3)
+    #expect(edits?.relayout == true)
+  }
+
+  /// Without coalescing, a request's edits stay its own: they are not merged into the
+  /// request before it.
+  @Test func withoutCoalescingEachBatchHasItsRequestsEdits() {
+    var queue = UpdateQueue(coalesces: false)
+    queue.enqueue(.init(type: .normal, changes: [.insert([PlainChatItem(id: "a", type: "text")], at: 0)]))
+    queue.enqueue(.init(type: .pagination, changes: [.insert([PlainChatItem(id: "b", type: "text")], at: 1)]))
+    let first = queue.beginBatch()
+    queue.endBatch()
+    let second = queue.beginBatch()
+    guard case .insert(let a, 0) = first?.changes?.first, case .insert(let b, 1) = second?.changes?.first
+    else {
+      Issue.record("expected one insert per batch")
+      return
+    }
+    #expect(a.map(\.id) == ["a"] && b.map(\.id) == ["b"])
+    #expect(first?.type == .normal && second?.type == .pagination)
+  }
+
   @Test func reloadDropsExactChanges() {
     var queue = UpdateQueue(coalesces: true)
     queue.enqueue(.init(type: .reload, changes: [.remove(0..<1)]))
