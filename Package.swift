@@ -123,7 +123,8 @@ let package = Package(
     .testTarget(
       name: "ChatTranscriptRenderingTests",
       dependencies: [
-        "ChatTranscriptRendering", "ChatTranscriptMessages", "TestSupport", "TranscriptGenerator",
+        "ChatTranscriptRendering", "ChatTranscriptMessages", "ChatTranscriptStreams", "TestSupport",
+        "TranscriptGenerator",
       ],
       exclude: ["Golden"],
       swiftSettings: sharedSettings

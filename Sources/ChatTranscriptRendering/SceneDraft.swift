@@ -21,42 +21,68 @@ public struct SceneDraft: Sendable {
     var style: String?
     /// Whether the label goes on below the scene, so its lines are kept for the next one.
     var continuesBelow: Bool
+    /// Where the label's lines may be remembered (``Label/lineMemo``).
+    var lineMemo: (any LineMemo)?
 
     /// The lines of the label the scene shows, top to bottom: the text each is drawn from
     /// (the label's text made visible), the line's range in it and its UTF-8 offsets, its
     /// width when every cluster of it is drawn (`nil` when some cluster has none, and is
     /// left out), and its row. What every renderer draws a label as: scenes make their text
     /// elements from these, and plain text writes them out directly.
+    ///
+    /// In terminal columns, lines the label's memo remembers (its height measurer wrapped the
+    /// text already) are drawn as they are, without wrapping the text again.
     func forEachDrawnLine(
       measurer: any TextMeasurer, wrapsInColumns: Bool, lineCache: LabelLineCache?,
       _ body: (
         _ text: String, _ range: Range<String.Index>, _ bytes: Range<Int>, _ drawnWidth: Int?, _ y: Int
       ) -> Void
     ) {
+      if wrapsInColumns, let remembered = lineMemo?.rememberedLines(of: text, width: width) {
+        let text = remembered.isVisibleAsIs ? text : VisibleText.of(text)
+        let utf8 = text.utf8
+        forEachShownLine(of: remembered.lineCount) { index in
+          let line = remembered[index]
+          guard line.width <= width else { return drawReplacement(y: y + index, body) }
+          let start = utf8.index(utf8.startIndex, offsetBy: line.content.lowerBound)
+          let end = utf8.index(start, offsetBy: line.content.count)
+          body(text, start..<end, line.content, remembered.drawsEveryCluster ? line.width : nil, y + index)
+        }
+        return
+      }
       let (text, lines, drawsEveryCluster) = LabelLineCache.lines(
         of: text, width: width, measurer: measurer, wrapsInColumns: wrapsInColumns, keeps: continuesBelow,
         in: lineCache)
+      let utf8 = text.utf8
+      forEachShownLine(of: lines.count) { index in
+        guard lines[index].width <= width else { return drawReplacement(y: y + index, body) }
+        let range = lines[index].range
+        let start = utf8.distance(from: utf8.startIndex, to: range.lowerBound)
+        let end = start + utf8.distance(from: range.lowerBound, to: range.upperBound)
+        body(text, range, start..<end, drawsEveryCluster ? lines[index].width : nil, y + index)
+      }
+    }
+
+    /// Calls `body` with the index of each of `lineCount` lines that falls in ``rows``.
+    private func forEachShownLine(of lineCount: Int, _ body: (Int) -> Void) {
       // A label can be taller than its lines (its text was sized differently, or it is
       // padded); scrolled past its last line, the first line to draw is past the end.
       let first = max(rows.lowerBound - y, 0)
-      let end = min(rows.upperBound - y, lines.count)
-      let utf8 = text.utf8
-      for index in first..<max(end, first) {
-        // Only a cluster wider than the label makes a line wider than it (the wrapping
-        // gives such a cluster a line of its own): it is drawn as one replacement
-        // character rather than overflow the label or vanish.
-        if lines[index].width > width {
-          let replacement = Self.replacement
-          body(
-            replacement, replacement.startIndex..<replacement.endIndex, 0..<replacement.utf8.count, nil,
-            y + index)
-        } else {
-          let range = lines[index].range
-          let start = utf8.distance(from: utf8.startIndex, to: range.lowerBound)
-          let end = start + utf8.distance(from: range.lowerBound, to: range.upperBound)
-          body(text, range, start..<end, drawsEveryCluster ? lines[index].width : nil, y + index)
-        }
-      }
+      let end = min(rows.upperBound - y, lineCount)
+      for index in first..<max(end, first) { body(index) }
+    }
+
+    /// Only a cluster wider than the label makes a line wider than it (the wrapping gives
+    /// such a cluster a line of its own): it is drawn as one replacement character rather
+    /// than overflow the label or vanish.
+    private func drawReplacement(
+      y: Int,
+      _ body: (
+        _ text: String, _ range: Range<String.Index>, _ bytes: Range<Int>, _ drawnWidth: Int?, _ y: Int
+      ) -> Void
+    ) {
+      let replacement = Self.replacement
+      body(replacement, replacement.startIndex..<replacement.endIndex, 0..<replacement.utf8.count, nil, y)
     }
 
     /// What a line wider than its label is drawn as.
@@ -176,7 +202,7 @@ public struct SceneDraft: Sendable {
             .label(
               LabelText(
                 text: label.text, x: x, y: y, width: width, rows: rows, style: style,
-                continuesBelow: rows.upperBound < y + height)))
+                continuesBelow: rows.upperBound < y + height, lineMemo: label.lineMemo)))
         }
       }
     }

@@ -1,6 +1,7 @@
 import ChatTranscript
 import ChatTranscriptMessages
 import ChatTranscriptRendering
+import ChatTranscriptStreams
 import Foundation
 import TestSupport
 import Testing
@@ -84,16 +85,22 @@ import TranscriptGenerator
   /// viewport as tall as the content; with the data source, which the controller does not keep.
   static func controller(width: Int) -> (ChatTranscriptController, ArrayDataSource) {
     let corpus = Self.corpus
-    let items: [any ChatItem] = corpus.enumerated().map { index, text in
-      TextMessageItem(
-        message: MessageModel(
-          id: "m\(index)", type: "text", sender: index % 3 == 0 ? "bob\u{1B}[31m" : "ann",
-          isIncoming: index % 2 == 0,
-          date: Timestamp(secondsSince1970: 1_800_000_000 + Int64(index) * 60), status: .sent,
-          isEdited: index % 4 == 0, isDeleted: index % 6 == 4, quote: Self.quote(index, corpus: corpus),
-          reactions: Self.reactions(index, corpus: corpus)),
-        text: text)
-    }
+    return controller(
+      width: width,
+      items: corpus.enumerated().map { index, text in
+        TextMessageItem(
+          message: MessageModel(
+            id: "m\(index)", type: "text", sender: index % 3 == 0 ? "bob\u{1B}[31m" : "ann",
+            isIncoming: index % 2 == 0,
+            date: Timestamp(secondsSince1970: 1_800_000_000 + Int64(index) * 60), status: .sent,
+            isEdited: index % 4 == 0, isDeleted: index % 6 == 4, quote: Self.quote(index, corpus: corpus),
+            reactions: Self.reactions(index, corpus: corpus)),
+          text: text)
+      })
+  }
+
+  /// `items` laid out `width` columns wide as ``controller(width:)`` lays out the corpus.
+  static func controller(width: Int, items: [any ChatItem]) -> (ChatTranscriptController, ArrayDataSource) {
     let controller = ChatTranscriptController(
       buildersByType: MessagesKit.builders(theme: CompactTheme()), decorator: MessagesKit.decorator(),
       viewport: Viewport(width: Double(width), height: 10))
@@ -118,6 +125,41 @@ import TranscriptGenerator
     #expect(!direct.isEmpty)
     #expect(direct == renderer.renderedUTF8(draft.scene()), "width \(width)")
     #expect(dataSource.items.count == Self.corpus.count)
+  }
+
+  /// Wire messages are their own memos: their rows' height measurers keep how short texts
+  /// wrapped, their cells hand that to their labels, and the renderer draws those lines
+  /// without wrapping the texts again. What it draws is what it draws with every memo taken
+  /// away, in plain text and in a scene.
+  @Test(arguments: Array(1...120))
+  func rememberedLinesDrawWhatWrappingDraws(width: Int) throws {
+    let texts =
+      Self.corpus + Self.corpus.enumerated().map { index, text in String(text.prefix(index % 40 + 1)) }
+    let items: [any ChatItem] = texts.enumerated().map { index, text in
+      StreamItem(
+        id: "m\(index)", type: MessageItemType.text, sender: index % 3 == 0 ? "bob\u{1B}[31m" : "ann",
+        isIncoming: index % 2 == 0, date: Timestamp(secondsSince1970: 1_800_000_000 + Int64(index) * 60),
+        status: .sent, text: text, isEdited: index % 4 == 0)
+    }
+    let (controller, dataSource) = Self.controller(width: width, items: items)
+    defer { withExtendedLifetime(dataSource) {} }
+    var labels: [Label] = []
+    func collect(_ view: View) {
+      if let label = view as? Label { labels.append(label) }
+      for subview in view.subviews { collect(subview) }
+    }
+    for (_, cell) in controller.collectionView.visibleCells { collect(cell) }
+    let remembered = labels.filter {
+      $0.lineMemo?.rememberedLines(of: $0.text, width: Int($0.frame.width)) != nil
+    }
+    let draft = SceneDraft(controller.collectionView)
+    let plain = PlainTextRenderer().renderedUTF8(draft)
+    let scene = draft.scene()
+    for label in labels { label.lineMemo = nil }
+    let unremembered = SceneDraft(controller.collectionView)
+    #expect(plain == PlainTextRenderer().renderedUTF8(unremembered), "width \(width)")
+    #expect(scene == unremembered.scene(), "width \(width)")
+    if width >= 20 { #expect(remembered.count > texts.count / 4, "width \(width)") }
   }
 
   @Test(arguments: Array(1...120))

@@ -61,10 +61,12 @@ public struct ItemTextMeasurer: Sendable {
   func metrics(of text: String, width: Int, rememberedIn memo: TextMetricsMemo?) -> TextMetrics {
     let width = max(width, 1)
     if unit == .terminalColumns, text.utf8.count <= Self.longestUncachedText {
-      let memo = memo.flatMap { $0.remembers(text) ? $0 : nil }
-      if let remembered = memo?.metrics(width: width) { return remembered }
-      let metrics = TerminalTextMeasurer().measure(VisibleText.of(text), maxWidth: width)
-      memo?.remember(metrics, width: width)
+      guard let memo = memo.flatMap({ $0.remembers(text) ? $0 : nil }) else {
+        return TerminalTextMeasurer().measure(VisibleText.of(text), maxWidth: width)
+      }
+      if let remembered = memo.metrics(width: width) { return remembered }
+      let (metrics, lines) = TerminalTextMeasurer().measureVisible(text, maxWidth: width)
+      memo.remember(metrics, lines: lines, width: width)
       return metrics
     }
     return cache.metrics(id: itemID, text: text, width: width) {

@@ -43,6 +43,7 @@ open class TextMessageCell: MessageBubbleCell {
   ) {
     shown = (viewModel, measurer, configuration, memo)
     textLabel.text = viewModel.text
+    textLabel.lineMemo = memo
     textLabel.styleName = viewModel.message.isDeleted ? "text.deleted" : "text"
     layOut(viewModel, measurer: measurer, configuration: configuration, memo: memo)
   }
@@ -87,6 +88,7 @@ open class TextMessageCell: MessageBubbleCell {
     shown = nil
     laidOutWidth = nil
     textLabel.text = ""
+    textLabel.lineMemo = nil
   }
 }
 

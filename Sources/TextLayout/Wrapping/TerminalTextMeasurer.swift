@@ -15,14 +15,19 @@ public struct TerminalTextMeasurer: TextMeasurer {
   ///   - maxWidth: the line width in columns; values below 1 are treated as 1.
   /// - Complexity: O(n) for n UTF-8 bytes; no heap allocation for native strings.
   public func measure(_ text: String, maxWidth: Int) -> TextMetrics {
-    let measure = { (bytes: UnsafeBufferPointer<UInt8>) -> TextMetrics in
-      WrappingScanner.wrap(bytes, maxWidth: Self.clamped(maxWidth), sink: LineCounter()).sink.metrics
+    Self.wrap(text, maxWidth: maxWidth, sink: LineCounter()).metrics
+  }
+
+  /// `text` wrapped into `sink`, its bytes read in place when it is native.
+  static func wrap<Sink: LineSink>(_ text: String, maxWidth: Int, sink: Sink) -> Sink {
+    let wrap = { (bytes: UnsafeBufferPointer<UInt8>) -> Sink in
+      WrappingScanner.wrap(bytes, maxWidth: Self.clamped(maxWidth), sink: sink).sink
     }
-    if let metrics = text.utf8.withContiguousStorageIfAvailable(measure) {
-      return metrics
+    if let wrapped = text.utf8.withContiguousStorageIfAvailable(wrap) {
+      return wrapped
     }
     var copy = text
-    return copy.withUTF8(measure)
+    return copy.withUTF8(wrap)
   }
 
   /// Measures UTF-8 bytes that may be ill-formed, reading each ill-formed subsequence as
@@ -53,16 +58,7 @@ public struct TerminalTextMeasurer: TextMeasurer {
   /// breaks has a width: then a renderer draws each line as its bytes, `width` columns from
   /// where it starts, without walking its clusters again (a cluster of no width is left out).
   package func drawnLines(of text: String, maxWidth: Int) -> (lines: [TextLine], drawsEveryCluster: Bool) {
-    let collect = { (bytes: UnsafeBufferPointer<UInt8>) -> LineCollector in
-      WrappingScanner.wrap(bytes, maxWidth: Self.clamped(maxWidth), sink: LineCollector()).sink
-    }
-    let collector: LineCollector
-    if let collected = text.utf8.withContiguousStorageIfAvailable(collect) {
-      collector = collected
-    } else {
-      var copy = text
-      collector = copy.withUTF8(collect)
-    }
+    let collector = Self.wrap(text, maxWidth: maxWidth, sink: LineCollector())
     let lines = collector.lines
     // Offsets only grow, so walking the view forward keeps this linear for any string.
     let utf8 = text.utf8

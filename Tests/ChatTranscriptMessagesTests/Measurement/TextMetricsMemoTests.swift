@@ -70,12 +70,52 @@ import TranscriptGenerator
 
   @Test func metricsTooLargeToPackAreNotKept() {
     let memo = FixedTextMemo("x")
-    memo.remember(TextMetrics(lineCount: 1 << 25, widestLine: 3), width: 10)
+    memo.remember(TextMetrics(lineCount: 1 << 21, widestLine: 3), width: 10)
+    #expect(memo.metrics(width: 10) == nil)
+    memo.remember(TextMetrics(lineCount: 3, widestLine: 1 << 20), width: 10)
     #expect(memo.metrics(width: 10) == nil)
     memo.remember(TextMetrics(lineCount: 2, widestLine: 3), width: 70_000)
     #expect(Self.rememberedWidths(memo).isEmpty)
-    memo.remember(TextMetrics(lineCount: 0xFF_FFFF, widestLine: 0xFF_FFFF), width: 0xFFFE)
-    #expect(memo.metrics(width: 0xFFFE) == TextMetrics(lineCount: 0xFF_FFFF, widestLine: 0xFF_FFFF))
+    memo.remember(TextMetrics(lineCount: 0xF_FFFF, widestLine: 0xF_FFFF), width: 0xFFFE)
+    #expect(memo.metrics(width: 0xFFFE) == TextMetrics(lineCount: 0xF_FFFF, widestLine: 0xF_FFFF))
+  }
+
+  /// A short text's lines are kept with its metrics, for the label that draws it: handed out
+  /// for that text at the widths whose lines are the same, and for nothing else.
+  @Test func aMemoKeepsTheLinesOfAShortTextForItsLabel() throws {
+    let text = "a message that wraps over a few lines 👍🏽"
+    let memo = FixedTextMemo(text)
+    let metrics = Self.measurer.metrics(of: text, width: 16, rememberedIn: memo)
+    #expect(metrics.lineCount == 3)
+    let widths = (1...40).filter { memo.rememberedLines(of: text, width: $0) != nil }
+    #expect(widths == Array(metrics.widestLine...16))
+    let lines = try #require(memo.rememberedLines(of: text, width: 16))
+    let drawn = TerminalTextMeasurer().lines(of: text, maxWidth: 16)
+    let bytes = Array(text.utf8)
+    #expect(
+      (0..<lines.lineCount).map { String(decoding: bytes[lines[$0].content], as: UTF8.self) }
+        == drawn.map { String(text[$0.range]) })
+    #expect((0..<lines.lineCount).map { lines[$0].width } == drawn.map(\.width))
+    #expect(memo.rememberedLines(of: "another text", width: 16) == nil)
+    // A copy of the item keeps them; a new text forgets them.
+    let copy = FixedTextMemo(text)
+    copy.remember(asIn: memo)
+    #expect(copy.rememberedLines(of: text, width: 16)?.lineCount == 3)
+    memo.forget()
+    #expect(memo.rememberedLines(of: text, width: 16) == nil)
+    // Lines wrapped at another width than the metrics are not kept with them.
+    let (wider, widerLines) = TerminalTextMeasurer().measureVisible(text, maxWidth: 30)
+    memo.remember(metrics, lines: widerLines, width: 16)
+    #expect(memo.metrics(width: 16) == metrics)
+    #expect(memo.rememberedLines(of: text, width: 16) == nil)
+    memo.remember(wider, lines: widerLines, width: 30)
+    #expect(memo.rememberedLines(of: text, width: 30)?.lineCount == wider.lineCount)
+    // A text of more lines than are kept has its metrics remembered, not its lines.
+    let many = "one two three four five six seven eight"
+    let manyMemo = FixedTextMemo(many)
+    #expect(Self.measurer.metrics(of: many, width: 5, rememberedIn: manyMemo).lineCount == 8)
+    #expect(manyMemo.metrics(width: 5) != nil)
+    #expect(manyMemo.rememberedLines(of: many, width: 5) == nil)
   }
 
   /// A wire text message is its own memo: sizing its row leaves the metrics there for its
