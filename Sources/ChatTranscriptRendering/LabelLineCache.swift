@@ -15,6 +15,11 @@ import TextLayout
 /// never hashed: the label across a page's edge is the only large one, and its text is the
 /// same string as the one kept, which compares at once.
 ///
+/// It also keeps the lines of short labels that come back on every page (a bubble's tail, a
+/// delivery status, a reaction's count), in a small table found by the text's own two words
+/// rather than by hashing it: a hit is a copy of one string or an equal small string, and
+/// drawing a transcript stops wrapping the same `◀` a million times.
+///
 /// Locked, so that scenes can be wrapped on another thread than the views were read on
 /// (``SceneDraft``); scenes that share a cache should still be built in page order.
 public final class LabelLineCache: Sendable {
@@ -26,11 +31,23 @@ public final class LabelLineCache: Sendable {
     let drawsEveryCluster: Bool
   }
 
+  private struct State: Sendable {
+    /// Labels cut off at the bottom of the last scene.
+    var kept: [Entry] = []
+    /// Short labels, one per slot of their words and width.
+    var repeated = [Entry?](repeating: nil, count: LabelLineCache.repeatedSlots)
+  }
+
   /// More kept labels than this means scenes that are not pages in order: start afresh
   /// rather than grow.
   private static let capacity = 64
+  /// Slots of the table of short labels.
+  private static let repeatedSlots = 256
+  /// The longest label, in UTF-8 bytes, the table of short labels keeps: what fits in a
+  /// string's own two words.
+  private static let longestRepeated = 15
 
-  private let entries = Locked<[Entry]>([])
+  private let state = Locked(State())
 
   public init() {}
 
@@ -48,41 +65,62 @@ public final class LabelLineCache: Sendable {
     of text: String, width: Int, measurer: any TextMeasurer, wrapsInColumns: Bool, keeps: Bool,
     in cache: LabelLineCache?
   ) -> (text: String, lines: [TextLine], drawsEveryCluster: Bool) {
-    if let cache, let entry = cache.entry(text: text, width: width, keeps: keeps) {
+    if wrapsInColumns, let fitting = fittingASCIILine(of: text, width: width) {
+      return (fitting.text, [fitting.line], true)
+    }
+    // Short labels are only found in the table; the short label in a new slot replaces the
+    // one there.
+    let slot = text.utf8.count <= longestRepeated ? repeatedSlot(of: text, width: width) : nil
+    if let cache, let entry = cache.entry(text: text, width: width, slot: slot, keeps: keeps) {
       return (entry.visibleText, entry.lines, entry.drawsEveryCluster)
     }
-    let visible: String
+    let visible = VisibleText.of(text)
     let lines: [TextLine]
     var drawsEveryCluster = false
-    if wrapsInColumns, let fitting = fittingASCIILine(of: text, width: width) {
-      (visible, lines, drawsEveryCluster) = (fitting.text, [fitting.line], true)
+    if let terminal = measurer as? TerminalTextMeasurer {
+      (lines, drawsEveryCluster) = terminal.drawnLines(of: visible, maxWidth: width)
     } else {
-      visible = VisibleText.of(text)
-      if let terminal = measurer as? TerminalTextMeasurer {
-        (lines, drawsEveryCluster) = terminal.drawnLines(of: visible, maxWidth: width)
-      } else {
-        lines = measurer.lines(of: visible, maxWidth: width)
-      }
+      lines = measurer.lines(of: visible, maxWidth: width)
     }
-    if keeps, let cache {
+    if let cache, keeps || slot != nil {
       let entry = Entry(
         text: text, width: width, visibleText: visible, lines: lines, drawsEveryCluster: drawsEveryCluster)
-      cache.entries.withLock { entries in
-        if entries.count >= capacity { entries.removeAll() }
-        entries.append(entry)
+      cache.state.withLock { state in
+        if let slot {
+          state.repeated[slot] = entry
+        } else {
+          if state.kept.count >= capacity { state.kept.removeAll() }
+          state.kept.append(entry)
+        }
       }
     }
     return (visible, lines, drawsEveryCluster)
   }
 
-  /// The kept lines of `text` at `width`, if any; let go unless `keeps`.
-  private func entry(text: String, width: Int, keeps: Bool) -> Entry? {
-    entries.withLock { entries in
-      guard !entries.isEmpty,
-        let index = entries.firstIndex(where: { $0.width == width && $0.text == text })
+  /// The slot of the table of short labels for `text` at `width`.
+  private static func repeatedSlot(of text: String, width: Int) -> Int {
+    let (count, bytes) = String.words(of: text)
+    let key = count ^ bytes &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: width)
+    let mixed = key &* 0xBF58_476D_1CE4_E5B9
+    return Int(truncatingIfNeeded: mixed >> 56) & (repeatedSlots - 1)
+  }
+
+  /// The lines of `text` at `width` kept here, if any: in `slot` of the table of short
+  /// labels, or among the labels cut off at the bottom of the last scene, which are let go
+  /// unless `keeps`.
+  private func entry(text: String, width: Int, slot: Int?, keeps: Bool) -> Entry? {
+    state.withLock { state in
+      if let slot {
+        guard let entry = state.repeated[slot], entry.width == width,
+          String.words(of: entry.text) == String.words(of: text)
+        else { return nil }
+        return entry
+      }
+      guard !state.kept.isEmpty,
+        let index = state.kept.firstIndex(where: { $0.width == width && $0.text == text })
       else { return nil }
-      let entry = entries[index]
-      if !keeps { entries.remove(at: index) }
+      let entry = state.kept[index]
+      if !keeps { state.kept.remove(at: index) }
       return entry
     }
   }

@@ -175,6 +175,26 @@ struct StyledBuilder: ChatItemPresenterBuilder {
     #expect(measurer.calls.load(ordering: .relaxed) == 1)
   }
 
+  /// Short labels that come back on every page (a tail, a status, a reaction's count) are
+  /// wrapped once per text and width through a line cache, and drawn as without one.
+  @Test func shortLabelsOnEveryPageAreWrappedOnce() {
+    let texts = ["é", "◀", "👍 2", "sending…", "a\u{1B}b"]
+    let items = (0..<200).map { TestItem(id: "m\($0)", height: 1, text: texts[$0 % texts.count]) }
+    let shown = Shown(items, height: 10)
+    let measurer = CountingLinesMeasurer()
+    let cache = LabelLineCache()
+    var cached: [RenderScene] = []
+    var uncached: [RenderScene] = []
+    for page in 0..<20 {
+      shown.controller.collectionView.setContentOffset(Double(page * 10))
+      cached.append(RenderScene(shown.controller.collectionView, measurer: measurer, lineCache: cache))
+      uncached.append(RenderScene(shown.controller.collectionView))
+    }
+    #expect(cached == uncached)
+    #expect(Self.texts(of: cached).count == 200)
+    #expect(measurer.calls.load(ordering: .relaxed) == texts.count)
+  }
+
   /// Pages read as drafts on the controller's thread and wrapped on another, in order through
   /// one cache (as `transcript render` draws), are the scenes `forEachPage` gives, and a label
   /// taller than a page is still wrapped once.

@@ -19,9 +19,11 @@ extension String {
     return (inPlace ?? nil) ?? utf8.elementsEqual(other.utf8)
   }
 
-  /// The two words a string is made of (its count and flags, and its storage or small bytes).
+  /// The two words a string is made of (its count and flags, and its storage or small bytes):
+  /// the same for copies of one string and for equal small strings, so a table holding a
+  /// string can find it again without reading its bytes.
   @inline(__always)
-  private static func words(of string: String) -> (UInt64, UInt64) {
+  package static func words(of string: String) -> (UInt64, UInt64) {
     withUnsafeBytes(of: string) {
       (
         $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
