@@ -17,11 +17,21 @@ public final class LentPage: Sendable {
     self.loan = loan
   }
 
+  /// Configures now, on the calling thread, the cells left for the reader: those whose
+  /// presenters configure off the owner (``ChatTranscript/ChatItemPresenter/configuresCellsOffOwner``).
+  /// The owner calls this before it hands the page over when the reader is the busier of the
+  /// two; ``read()`` configures whatever is left. Only the first call does anything.
+  public func configureCells() {
+    draft.withLock { _ in loan.configureCells() }
+  }
+
   /// The page's draft, read on the calling thread, any thread; the page's cells are given
-  /// back as soon as it is read.
+  /// back as soon as it is read. The cells whose presenters configure off the owner are
+  /// configured here first.
   public func read() -> SceneDraft {
     draft.withLock { draft in
       if let draft { return draft }
+      loan.configureCells()
       let read = SceneDraft(loan.view)
       loan.giveBack()
       draft = read

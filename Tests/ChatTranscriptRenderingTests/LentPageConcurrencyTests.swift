@@ -1,5 +1,7 @@
 import ChatTranscript
+import ChatTranscriptMessages
 import ChatTranscriptRendering
+import ChatTranscriptStreams
 import Dispatch
 import Foundation
 import Synchronization
@@ -83,6 +85,70 @@ import TranscriptGenerator
     #expect(scenes == direct)
     // Read twice, a page gives the same draft and touches its view no more.
     #expect(pages.map { $0.read().scene() } == direct)
+  }
+
+  /// A generated stream in the kit's presenters, whose cells configure off the owner
+  /// (``ChatItemPresenter/configuresCellsOffOwner``), with the data source the controller
+  /// does not keep.
+  static func kitTranscript(seed: UInt64) -> (ChatTranscriptController, StreamTranscript) {
+    let transcript = StreamTranscript()
+    for event in SyntheticTranscript(count: 6_000, seed: seed, language: .mixed) { transcript.apply(event) }
+    let controller = ChatTranscriptController(
+      buildersByType: MessagesKit.builders(theme: CompactTheme()), decorator: MessagesKit.decorator(),
+      viewport: Viewport(width: 50, height: 12))
+    controller.dataSource = transcript
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    return (controller, transcript)
+  }
+
+  /// Kit cells are configured by the thread that reads their page, or on the owner when it
+  /// asks first (``LentPage/configureCells()``); a page let go unread leaves nothing of its
+  /// own in the next: the text is that of the pages drawn in the controller's view either way.
+  @Test func kitCellsConfiguredByTheReaderDrawThePages() throws {
+    let (controller, transcript) = Self.kitTranscript(seed: 8)
+    defer { withExtendedLifetime(transcript) {} }
+    let pageRows = 100
+    // Pages of the document size, drawn in views whose cells are all configured on the owner,
+    // are the same text as pages of 100 rows read on the owner as they are lent.
+    var document: [UInt8] = []
+    controller.forEachPageDraft(from: 0, to: controller.contentHeight) { draft, _ in
+      document += PlainTextRenderer().renderedUTF8(draft) + [UInt8(ascii: "\n")]
+    }
+    var direct: [[UInt8]] = []
+    controller.forEachLentPage(from: 0, to: controller.contentHeight, pageRows: pageRows) { page, _ in
+      direct.append(PlainTextRenderer().renderedUTF8(page.read()))
+    }
+    #expect(direct.count > 20)
+    #expect(direct.flatMap { $0 + [UInt8(ascii: "\n")] } == document)
+    // Every page read on another thread, which configures its cells.
+    let queue = DispatchQueue(label: "reader")
+    let lent = Mutex<[Int: [UInt8]]>([:])
+    var index = 0
+    controller.forEachLentPage(from: 0, to: controller.contentHeight, pageRows: pageRows) { page, _ in
+      let number = index
+      index += 1
+      queue.async { lent.withLock { $0[number] = PlainTextRenderer().renderedUTF8(page.read()) } }
+    }
+    queue.sync {}
+    #expect(lent.withLock { $0 } == Dictionary(uniqueKeysWithValues: direct.enumerated().map { ($0, $1) }))
+    // Every other page configured on the owner first, and the others let go unread: each page
+    // is laid out in the view the page before it gave back, whose cells, the row across the
+    // edge's among them, were left unconfigured when that page went unread.
+    var kept: [Int: [UInt8]] = [:]
+    index = 0
+    let views = controller.pageViews.viewCount
+    controller.forEachLentPage(from: 0, to: controller.contentHeight, pageRows: pageRows) { page, _ in
+      defer { index += 1 }
+      guard index % 2 == 0 else { return }
+      page.configureCells()
+      kept[index] = PlainTextRenderer().renderedUTF8(page.read())
+    }
+    #expect(controller.pageViews.viewCount == views)
+    #expect(kept.count == (direct.count + 1) / 2)
+    for (number, text) in kept { #expect(text == direct[number], "page \(number)") }
+    // The controller's own cells are configured on the owner, as ever.
+    #expect(controller.collectionView.deferredConfigurations.isEmpty)
   }
 
   /// A page let go unread is given back: the next page reuses its view.

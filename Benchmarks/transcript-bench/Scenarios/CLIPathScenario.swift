@@ -91,20 +91,26 @@ enum CLIPathScenario {
     return bytes
   }
 
-  /// The plain text of every page, drawn as `transcript render` draws it: pages laid out here
-  /// and lent to a second thread, which reads, wraps and draws them, two at most waiting.
+  /// The plain text of every page, drawn as `transcript render` draws it (its `PageWriter`):
+  /// pages laid out here and lent to a second thread, which configures, reads, wraps and draws
+  /// them, twelve at most waiting; from eight waiting on, this thread configures a page's
+  /// cells itself.
   private static func drawOnTwoThreads(_ controller: ChatTranscriptController) -> Int {
     let queue = DispatchQueue(label: "render-plain.pages")
-    let room = DispatchSemaphore(value: 2)
+    let room = DispatchSemaphore(value: 12)
+    let waiting = Atomic(0)
     let lineCache = LabelLineCache()
     let bytes = Mutex(0)
     controller.forEachLentPage(
       from: 0, to: max(controller.contentHeight, 1), pageRows: ChatTranscriptController.textPageRows
     ) { page, _ in
+      if waiting.load(ordering: .relaxed) >= 8 { page.configureCells() }
       room.wait()
+      waiting.add(1, ordering: .relaxed)
       queue.async {
         let count = PlainTextRenderer().renderedUTF8(page.read(), lineCache: lineCache).count + 1
         bytes.withLock { $0 += count }
+        waiting.subtract(1, ordering: .relaxed)
         room.signal()
       }
     }

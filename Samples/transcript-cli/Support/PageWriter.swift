@@ -6,17 +6,30 @@ import Synchronization
 /// Turns pages into text and writes them to standard output on a thread of its own, while
 /// the main thread reads the next page.
 ///
-/// Drawing a page is four steps: configuring its cells (main thread), then reading them into
-/// a draft, wrapping its labels and turning them into text (here, on a page lent by the
-/// controller: ``LentPage``). Done one after the other, the second core
-/// sat idle while a whole transcript was drawn; with the reading here too, the two threads
-/// carry about the same weight.
+/// Drawing a page is four steps: configuring its cells, then reading them into a draft,
+/// wrapping its labels and turning them into text (here, on a page lent by the controller:
+/// ``LentPage``). Done one after the other, the second core sat idle while a whole transcript
+/// was drawn; with the reading here too, the two threads carry about the same weight.
 ///
-/// At most two pages wait here: past that, `submit` waits, so memory stays that of a few
-/// pages, whatever the transcript's length. Text comes out in the order it was handed in.
+/// The cells of the kit's presenters may be configured on either thread (``LentPage``): here
+/// while few pages wait, so that the main thread, which applies and lays out the stream too,
+/// hands over as much as it can; on the main thread once ``configuringBacklog`` pages wait,
+/// so that this thread, when it is the slower one (a whole file drawn at once), is not left
+/// with all of it. The share each takes settles where the two keep pace.
+///
+/// At most ``capacity`` pages wait here: past that, `submit` waits, so memory stays that of a
+/// few pages, whatever the transcript's length. Text comes out in the order it was handed in.
 final class PageWriter: Sendable {
+  /// Pages waiting at which `submit` waits: more than a burst of `follow` draws (8,192 lines
+  /// of a stream make about seven pages of 1,024 rows).
+  static let capacity = 12
+  /// Pages waiting from which the main thread configures a page's cells itself.
+  static let configuringBacklog = 8
+
   private let queue = DispatchQueue(label: "transcript.page-writer")
-  private let room = DispatchSemaphore(value: 2)
+  private let room = DispatchSemaphore(value: capacity)
+  /// Pages handed in and not yet written.
+  private let waiting = Atomic(0)
   private let output = Mutex(OutputBuffer(fileDescriptor: 1))
   private let draw: @Sendable (_ page: Page, _ output: inout OutputBuffer) -> Void
   /// Pages come in order, so a label cut off at the bottom of one is wrapped once.
@@ -54,10 +67,13 @@ final class PageWriter: Sendable {
   /// Reads, wraps, draws and writes `page` after the pages handed in before it; waits while
   /// two are waiting already.
   func submit(_ page: LentPage, rowOffset: Int) {
+    if waiting.load(ordering: .relaxed) >= Self.configuringBacklog { page.configureCells() }
     room.wait()
+    waiting.add(1, ordering: .relaxed)
     queue.async { [self] in
       let page = Page(draft: page.read(), rowOffset: rowOffset, lineCache: lineCache)
       output.withLock { draw(page, &$0) }
+      waiting.subtract(1, ordering: .relaxed)
       room.signal()
     }
   }

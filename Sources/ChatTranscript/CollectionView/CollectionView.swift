@@ -78,6 +78,13 @@ public final class CollectionView {
   /// a cell another thread may be reading.
   @exclusivity(unchecked) package var tellsPresenters = true
 
+  /// Whether cells whose placement allows it (``RowPlacement/configuresOffOwner``) are left
+  /// unconfigured by a layout pass, their configuring kept in ``deferredConfigurations`` for
+  /// the thread that reads the page. On only for the views of ``PageViews``.
+  @exclusivity(unchecked) package var defersConfiguration = false
+  /// Configurations left by the last layout pass, to run before its cells are read.
+  @exclusivity(unchecked) package var deferredConfigurations: [DeferredConfiguration] = []
+
   /// Cells ever created, per reuse identifier (reuse keeps this near the visible count).
   @exclusivity(unchecked) public private(set) var cellsCreated: [String: Int] = [:]
   /// How many times a presenter configured a cell.
@@ -303,7 +310,9 @@ public final class CollectionView {
           visible.values[index].isSelected = presentation.isSelected
         }
       } else {
-        show(presentation, row: placement.row, frame: placement.frame, identity: identity)
+        show(
+          presentation, row: placement.row, frame: placement.frame, identity: identity,
+          defersConfiguration: defersConfiguration && placement.configuresOffOwner)
       }
     }
     updateWorkingRange()
@@ -359,12 +368,20 @@ public final class CollectionView {
     for cell in cells { cell.isLeavingContentView = false }
   }
 
-  private func show(_ presentation: RowPresentation, row: Int, frame: Rect, identity: ObjectIdentifier) {
+  private func show(
+    _ presentation: RowPresentation, row: Int, frame: Rect, identity: ObjectIdentifier,
+    defersConfiguration: Bool = false
+  ) {
     let presenter = presentation.presenter
     let cell = presenter.dequeueCell(from: self)
     cell.frame = frame
     cell.isSelected = presentation.isSelected
-    presenter.configureCell(cell, decoration: presentation.decoration)
+    if defersConfiguration {
+      deferredConfigurations.append(
+        DeferredConfiguration(cell: cell, presenter: presenter, decoration: presentation.decoration))
+    } else {
+      presenter.configureCell(cell, decoration: presentation.decoration)
+    }
     configureCount += 1
     if tellsPresenters { presenter.cellWillBeShown(cell) }
     contentView.addSubview(cell)
@@ -438,5 +455,17 @@ public final class CollectionView {
       if tellsPresenters { presenter.cellWasHidden(cell) }
       pool(for: cell.reuseIdentifier).cells.append(cell)
     }
+  }
+}
+
+/// A cell a layout pass left for another thread to configure (``CollectionView/defersConfiguration``).
+package struct DeferredConfiguration {
+  let cell: CollectionViewCell
+  let presenter: any ChatItemPresenter
+  let decoration: ChatItemDecoration
+
+  /// Configures the cell, on the thread that is the only one touching it and its presenter.
+  package func run() {
+    presenter.configureCell(cell, decoration: decoration)
   }
 }

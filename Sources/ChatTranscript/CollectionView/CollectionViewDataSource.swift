@@ -45,6 +45,10 @@ public struct RowPlacement {
   public var row: Int
   public var frame: Rect
   public var presentation: RowPresentation
+  /// The presenter was made for this placement alone and configures off the owner
+  /// (``ChatItemPresenter/configuresCellsOffOwner``): a page view may leave configuring its
+  /// cell to the thread that reads the page.
+  package var configuresOffOwner = false
 
   public init(row: Int, frame: Rect, presentation: RowPresentation) {
     self.row = row

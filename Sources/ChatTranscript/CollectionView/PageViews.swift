@@ -14,7 +14,10 @@ import Synchronization
 ///
 /// Reading a page's views on the thread that laid them out cost `transcript render` a fifth
 /// of that thread's time; the other thread, wrapping and writing pages, had that much to
-/// spare.
+/// spare. So do configuring its cells: a row shown by a presenter made for the page alone
+/// that configures off the owner (``ChatItemPresenter/configuresCellsOffOwner``) has its cell
+/// placed here and configured by the reader (``PageLoan/configureCells()``), which took a
+/// sixth of the owner's time off it while `transcript follow` drew a stream.
 package final class PageViews {
   private unowned(unsafe) let controller: ChatTranscriptController
   private var views: [(view: CollectionView, loan: PageLoan.State?)] = []
@@ -38,8 +41,11 @@ package final class PageViews {
   package func lendView(width: Double, height: Double, contentOffset: Double) -> PageLoan {
     let index = views.firstIndex { $0.loan?.isBack ?? true } ?? makeView()
     let view = views[index].view
+    // A cell a page let go unread left unconfigured is not shown again: its presenter was that
+    // page's alone, so the next layout pass hides it.
     view.setViewportSize(width: width, height: height, contentOffset: contentOffset)
-    let loan = PageLoan(view)
+    let loan = PageLoan(view, configurations: view.deferredConfigurations)
+    view.deferredConfigurations = []
     views[index].loan = loan.state
     return loan
   }
@@ -49,6 +55,7 @@ package final class PageViews {
     controller.factory.registerCells(in: view)
     view.pinsHeaders = false
     view.tellsPresenters = false
+    view.defersConfiguration = true
     view.dataSource = rows
     views.append((view, nil))
     return views.count - 1
@@ -63,13 +70,24 @@ package final class PageLoan: @unchecked Sendable {
   /// Valid until ``giveBack()``: the ``PageViews`` that lent it keeps it until then.
   package unowned(unsafe) let view: CollectionView
   let state = State()
+  /// The cells of ``view`` the owner left for the reader to configure; emptied once they are.
+  /// Touched by one thread at a time: the one the loan is handed to, under its own lock.
+  private var configurations: [DeferredConfiguration]
 
-  init(_ view: CollectionView) {
+  init(_ view: CollectionView, configurations: [DeferredConfiguration] = []) {
     self.view = view
+    self.configurations = configurations
   }
 
   /// A loan let go unread is back.
   deinit { state.giveBack() }
+
+  /// Configures the cells the owner left unconfigured, before ``view`` is read; only the
+  /// first call does anything. Not safe to call from two threads at once.
+  package func configureCells() {
+    for configuration in configurations { configuration.run() }
+    configurations = []
+  }
 
   /// Ends the loan: the reader is done with ``view``. Only the first call counts.
   package func giveBack() { state.giveBack() }

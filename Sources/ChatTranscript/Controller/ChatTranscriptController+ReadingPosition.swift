@@ -163,7 +163,7 @@ extension ChatTranscriptController: CollectionViewDataSource {
     layout.updatePayloads(in: range) { payload in
       if payload.presenter == nil { payload.presenter = factory.makePresenter(for: payload.item) }
     }
-    return placements(ofRows: range) { $0.presenter }
+    return placements(ofRows: range) { row in row.presenter.map { ($0, false) } }
   }
 
   /// ``placements(ofRows:)`` for a page drawn off screen (``PageViews``): a row without a
@@ -171,27 +171,35 @@ extension ChatTranscriptController: CollectionViewDataSource {
   /// the row keeps. Drawing a whole transcript, or following a stream for days, then holds
   /// presenters for the rows a reader saw or touched, not for every row ever drawn (keeping
   /// them took `transcript render` of a million-event stream to 768 MB, against 542 MB).
+  ///
+  /// Such a presenter is the page's alone, so when it configures off the owner its placement
+  /// says so (``RowPlacement/configuresOffOwner``); a row's own presenter is the owner's.
   func transientPlacements(ofRows range: Range<Int>) -> [RowPlacement] {
     let factory = factory
-    return placements(ofRows: range) { $0.presenter ?? factory.makePresenter(for: $0.item) }
+    return placements(ofRows: range) { row in
+      if let presenter = row.presenter { return (presenter, false) }
+      let presenter = factory.makePresenter(for: row.item)
+      return (presenter, presenter.configuresCellsOffOwner)
+    }
   }
 
   /// The placements of rows `range`, each shown by the presenter `presenter` gives for its
-  /// row (a row it gives none for is left out).
+  /// row (a row it gives none for is left out), with whether it configures off the owner.
   private func placements(
-    ofRows range: Range<Int>, presenter: (TranscriptRow) -> (any ChatItemPresenter)?
+    ofRows range: Range<Int>, presenter: (TranscriptRow) -> (any ChatItemPresenter, offOwner: Bool)?
   ) -> [RowPlacement] {
     var placements: [RowPlacement] = []
     placements.reserveCapacity(range.count)
     let width = layout.width
     layout.forEachPayload(in: range) { index, y, metrics, payload in
-      guard let presenter = presenter(payload) else { return }
-      placements.append(
-        RowPlacement(
-          row: index, frame: Rect(x: 0, y: y, width: width, height: metrics.height),
-          presentation: RowPresentation(
-            presenter: presenter, decoration: payload.decoration, contentVersion: payload.contentVersion,
-            isSelected: isSelected(payload))))
+      guard let (presenter, offOwner) = presenter(payload) else { return }
+      var placement = RowPlacement(
+        row: index, frame: Rect(x: 0, y: y, width: width, height: metrics.height),
+        presentation: RowPresentation(
+          presenter: presenter, decoration: payload.decoration, contentVersion: payload.contentVersion,
+          isSelected: isSelected(payload)))
+      placement.configuresOffOwner = offOwner
+      placements.append(placement)
     }
     return placements
   }

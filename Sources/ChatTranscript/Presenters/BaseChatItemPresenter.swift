@@ -31,6 +31,7 @@ open class BaseChatItemPresenter<Cell: CollectionViewCell>: ChatItemPresenter {
   }
 
   open var canCalculateHeightInBackground: Bool { false }
+  open var configuresCellsOffOwner: Bool { false }
 
   open func heightForCell(maximumWidth: Double, decoration: ChatItemDecoration) -> Double {
     backgroundHeightCalculator()?.height(maximumWidth: maximumWidth, decoration: decoration) ?? 1

@@ -26,6 +26,19 @@ public protocol ChatItemPresenter: AnyObject {
   /// Shows the item in `cell` (a cell obtained from `dequeueCell`).
   func configureCell(_ cell: CollectionViewCell, decoration: ChatItemDecoration)
 
+  /// Whether ``configureCell(_:decoration:)`` may run on another thread than the owner's, on
+  /// a cell no other thread touches meanwhile: `true` only when configuring reads nothing but
+  /// the presenter's item, the decoration and `Sendable` state, and writes only the cell and
+  /// the presenter itself. `false` by default.
+  ///
+  /// Pages drawn off screen in views of their own (the lent pages of
+  /// `ChatTranscriptRendering`, which `transcript render` and `follow` draw) are then
+  /// configured by the thread that reads them, with presenters made for that page alone: the
+  /// owner only places and dequeues their cells. Cells on screen are configured on the owner
+  /// whatever this says. The kit's presenters say `true`; a cell class of yours that they
+  /// show must then configure itself from what it is given alone.
+  var configuresCellsOffOwner: Bool { get }
+
   /// `cell` is about to become visible with this item.
   func cellWillBeShown(_ cell: CollectionViewCell)
 
@@ -61,6 +74,7 @@ public protocol ChatItemPresenter: AnyObject {
 
 extension ChatItemPresenter {
   public var canCalculateHeightInBackground: Bool { false }
+  public var configuresCellsOffOwner: Bool { false }
   public func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? { nil }
   public func cellWillBeShown(_ cell: CollectionViewCell) {}
   public func cellWasHidden(_ cell: CollectionViewCell) {}

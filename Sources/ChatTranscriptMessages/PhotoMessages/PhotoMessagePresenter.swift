@@ -2,6 +2,10 @@ import ChatTranscript
 
 /// Presents a photo message in a `Cell` chosen by the theme.
 public final class PhotoMessagePresenter<Cell: PhotoMessageCell>: MessagePresenter<PhotoMessageItem, Cell> {
+  /// Configuring reads only the item, the decoration and the `Sendable` context, and writes
+  /// only the cell: pages drawn off screen are configured by the thread that reads them.
+  public override var configuresCellsOffOwner: Bool { true }
+
   public override func backgroundHeightCalculator() -> (any ChatItemHeightCalculator)? {
     PhotoMessageHeightCalculator(item: item, sizing: BubbleSizing(Cell.self, context: context))
   }

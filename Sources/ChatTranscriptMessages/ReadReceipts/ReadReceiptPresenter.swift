@@ -2,6 +2,10 @@ import ChatTranscript
 
 /// Presents the receipt row under a message: `seen by bob, yuki`.
 public final class ReadReceiptPresenter<Cell: ReadReceiptCell>: SingleRowPresenter<ReadReceiptItem, Cell> {
+  /// Configuring reads only the item, the decoration and the `Sendable` context, and writes
+  /// only the cell: pages drawn off screen are configured by the thread that reads them.
+  public override var configuresCellsOffOwner: Bool { true }
+
   public override var text: String { Self.text(for: item.receipt) }
   public override var style: String { "status.seen" }
   /// Part of its message's presentation, not something said.

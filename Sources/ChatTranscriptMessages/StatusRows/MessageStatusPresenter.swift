@@ -5,6 +5,10 @@ public final class MessageStatusPresenter<Cell: MessageStatusCell>: SingleRowPre
   MessageStatusItem, Cell
 >
 {
+  /// Configuring reads only the item, the decoration and the `Sendable` context, and writes
+  /// only the cell: pages drawn off screen are configured by the thread that reads them.
+  public override var configuresCellsOffOwner: Bool { true }
+
   public override var text: String { Self.text(for: item.status) }
   public override var style: String { item.status == .failed ? "status.failed" : "status" }
   /// Part of its message's presentation, not something said.

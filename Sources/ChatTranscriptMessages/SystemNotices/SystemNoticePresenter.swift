@@ -2,6 +2,10 @@ import ChatTranscript
 
 /// Presents a system notice: centred, wrapped, as tall as its lines.
 public final class SystemNoticePresenter<Cell: SystemNoticeCell>: BaseChatItemPresenter<Cell> {
+  /// Configuring reads only the item, the decoration and the `Sendable` context, and writes
+  /// only the cell: pages drawn off screen are configured by the thread that reads them.
+  public override var configuresCellsOffOwner: Bool { true }
+
   public private(set) var item: SystemNoticeItem
   public let context: MessagePresentationContext
 

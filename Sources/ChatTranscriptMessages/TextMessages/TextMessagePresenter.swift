@@ -2,6 +2,10 @@ import ChatTranscript
 
 /// Presents a text message in a `Cell` chosen by the theme.
 public final class TextMessagePresenter<Cell: TextMessageCell>: MessagePresenter<TextMessageItem, Cell> {
+  /// Configuring reads only the item, the decoration and the `Sendable` context, and writes
+  /// only the cell: pages drawn off screen are configured by the thread that reads them.
+  public override var configuresCellsOffOwner: Bool { true }
+
   /// Where the item keeps how its text wrapped (``ConversationItem/textMetricsMemo``): its
   /// row's height measurer left the metrics there, so configuring a cell does not wrap the
   /// text again. Kept here rather than in the item, which is copied many times per row.

@@ -4,6 +4,10 @@ import ChatTranscript
 public final class TypingIndicatorPresenter<Cell: TypingIndicatorCell>:
   SingleRowPresenter<TypingIndicatorItem, Cell>
 {
+  /// Configuring reads only the item, the decoration and the `Sendable` context, and writes
+  /// only the cell: pages drawn off screen are configured by the thread that reads them.
+  public override var configuresCellsOffOwner: Bool { true }
+
   public override var text: String {
     TypingIndicatorViewModel(senders: item.senders, otherCount: item.otherCount).text
   }
