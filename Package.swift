@@ -44,7 +44,8 @@ let package = Package(
       name: "TranscriptGenerator", dependencies: ["ChatTranscriptMessages", "ChatTranscriptStreams"],
       swiftSettings: sharedSettings),
     .target(
-      name: "CommandLineSupport", dependencies: ["ChatTranscriptStreams", "TextLayout"],
+      name: "CommandLineSupport",
+      dependencies: ["ChatTranscriptStreams", "ChatTranscriptRendering", "TextLayout"],
       swiftSettings: sharedSettings),
 
     // Executables: the CLI, the benchmark and the samples.

@@ -38,12 +38,12 @@ public struct SceneDraft: Sendable {
         _ text: String, _ range: Range<String.Index>, _ bytes: Range<Int>, _ drawnWidth: Int?, _ y: Int
       ) -> Void
     ) {
+      // Remembered lines are handed out only for a width that holds the widest of them.
       if wrapsInColumns, let remembered = lineMemo?.rememberedLines(of: text, width: width) {
         let text = remembered.isVisibleAsIs ? text : VisibleText.of(text)
         let utf8 = text.utf8
         forEachShownLine(of: remembered.lineCount) { index in
           let line = remembered[index]
-          guard line.width <= width else { return drawReplacement(y: y + index, body) }
           let start = utf8.index(utf8.startIndex, offsetBy: line.content.lowerBound)
           let end = utf8.index(start, offsetBy: line.content.count)
           body(text, start..<end, line.content, remembered.drawsEveryCluster ? line.width : nil, y + index)

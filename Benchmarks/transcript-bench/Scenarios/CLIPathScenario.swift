@@ -2,8 +2,6 @@ import ChatTranscript
 import ChatTranscriptRendering
 import ChatTranscriptStreams
 import CommandLineSupport
-import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -19,8 +17,8 @@ import Synchronization
 /// (`StreamInput.feed` into a `StreamTranscript`), lays it out once at 60 columns with the
 /// compact theme, and then either writes every row's `id`, `y` and height as the command's
 /// tab-separated lines to `/dev/null` (`cli-layout`) or draws the whole transcript page by
-/// page with the plain renderer on two threads, as the command does (`render-plain`, whose
-/// output is counted, not written). When
+/// page with the plain renderer on two threads, through the command's own `PageWriter`, to
+/// `/dev/null` too (`render-plain`). When
 /// `jq` and `fmt` are on the PATH, the same file also goes through `jq -r '.item.text // empty'
 /// FILE | fmt -w 60` after each run: the floor a user compares the commands with, measured in
 /// the same run, and reported as a ratio.
@@ -91,30 +89,13 @@ enum CLIPathScenario {
     return bytes
   }
 
-  /// The plain text of every page, drawn as `transcript render` draws it (its `PageWriter`):
-  /// pages laid out here and lent to a second thread, which configures, reads, wraps and draws
-  /// them, twelve at most waiting; from eight waiting on, this thread configures a page's
-  /// cells itself.
+  /// The plain text of every page, drawn as `transcript render` draws it: by the command's
+  /// own `PageWriter`, writing to `/dev/null`.
   private static func drawOnTwoThreads(_ controller: ChatTranscriptController) -> Int {
-    let queue = DispatchQueue(label: "render-plain.pages")
-    let room = DispatchSemaphore(value: 12)
-    let waiting = Atomic(0)
-    let lineCache = LabelLineCache()
-    let bytes = Mutex(0)
+    let writer = PageWriter(fileDescriptor: devNull, draw: PageWriter.plainText)
     controller.forEachLentPage(
       from: 0, to: max(controller.contentHeight, 1), pageRows: ChatTranscriptController.textPageRows
-    ) { page, _ in
-      if waiting.load(ordering: .relaxed) >= 8 { page.configureCells() }
-      room.wait()
-      waiting.add(1, ordering: .relaxed)
-      queue.async {
-        let count = PlainTextRenderer().renderedUTF8(page.read(), lineCache: lineCache).count + 1
-        bytes.withLock { $0 += count }
-        waiting.subtract(1, ordering: .relaxed)
-        room.signal()
-      }
-    }
-    queue.sync {}
-    return bytes.withLock { $0 }
+    ) { writer.submit($0, rowOffset: $1) }
+    return writer.finish()
   }
 }

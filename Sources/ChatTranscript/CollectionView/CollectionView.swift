@@ -370,7 +370,7 @@ public final class CollectionView {
 
   private func show(
     _ presentation: RowPresentation, row: Int, frame: Rect, identity: ObjectIdentifier,
-    defersConfiguration: Bool = false
+    defersConfiguration: Bool
   ) {
     let presenter = presentation.presenter
     let cell = presenter.dequeueCell(from: self)

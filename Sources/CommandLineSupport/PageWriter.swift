@@ -1,10 +1,10 @@
 import ChatTranscriptRendering
-import CommandLineSupport
 import Dispatch
 import Synchronization
 
-/// Turns pages into text and writes them to standard output on a thread of its own, while
-/// the main thread reads the next page.
+/// Turns pages into text and writes them out on a thread of its own, while the main thread
+/// lays out the next page: how `transcript render` and `follow` draw, and how the bench's
+/// `render-plain` times them.
 ///
 /// Drawing a page is four steps: configuring its cells, then reading them into a draft,
 /// wrapping its labels and turning them into text (here, on a page lent by the controller:
@@ -19,54 +19,59 @@ import Synchronization
 ///
 /// At most ``capacity`` pages wait here: past that, `submit` waits, so memory stays that of a
 /// few pages, whatever the transcript's length. Text comes out in the order it was handed in.
-final class PageWriter: Sendable {
+public final class PageWriter: Sendable {
   /// Pages waiting at which `submit` waits: more than a burst of `follow` draws (8,192 lines
   /// of a stream make about seven pages of 1,024 rows).
-  static let capacity = 12
+  public static let capacity = 12
   /// Pages waiting from which the main thread configures a page's cells itself.
-  static let configuringBacklog = 8
+  public static let configuringBacklog = 8
 
   private let queue = DispatchQueue(label: "transcript.page-writer")
   private let room = DispatchSemaphore(value: capacity)
   /// Pages handed in and not yet written.
   private let waiting = Atomic(0)
-  private let output = Mutex(OutputBuffer(fileDescriptor: 1))
+  private let output: Mutex<OutputBuffer>
   private let draw: @Sendable (_ page: Page, _ output: inout OutputBuffer) -> Void
   /// Pages come in order, so a label cut off at the bottom of one is wrapped once.
   private let lineCache = LabelLineCache()
 
   /// A page read, not yet wrapped.
-  struct Page {
-    var draft: SceneDraft
+  public struct Page: Sendable {
+    public var draft: SceneDraft
     /// The row the page starts at.
-    var rowOffset: Int
+    public var rowOffset: Int
     /// Keeps the lines of a label cut off at the page's bottom for the next page.
-    var lineCache: LabelLineCache
+    public var lineCache: LabelLineCache
 
     /// The page wrapped into a scene.
-    var scene: RenderScene { draft.scene(lineCache: lineCache) }
+    public var scene: RenderScene { draft.scene(lineCache: lineCache) }
   }
 
-  /// - Parameter draw: writes a page's text to `output`.
-  init(draw: @escaping @Sendable (_ page: Page, _ output: inout OutputBuffer) -> Void) {
+  /// - Parameters:
+  ///   - fileDescriptor: where the text goes; standard output by default.
+  ///   - draw: writes a page's text to `output`.
+  public init(
+    fileDescriptor: Int32 = 1, draw: @escaping @Sendable (_ page: Page, _ output: inout OutputBuffer) -> Void
+  ) {
+    output = Mutex(OutputBuffer(fileDescriptor: fileDescriptor))
     self.draw = draw
   }
 
   /// A page as plain text, the way `render --format plain` and `follow` draw it: straight
   /// from the draft, without a scene in between.
-  static func plainText(_ page: Page, to output: inout OutputBuffer) {
+  public static func plainText(_ page: Page, to output: inout OutputBuffer) {
     output.append(utf8: PlainTextRenderer().renderedUTF8(page.draft, lineCache: page.lineCache))
     output.append(byte: UInt8(ascii: "\n"))
   }
 
   /// Writes `text` after the pages handed in before it.
-  func write(_ text: String) {
+  public func write(_ text: String) {
     queue.async { [self] in output.withLock { $0.append(text) } }
   }
 
   /// Reads, wraps, draws and writes `page` after the pages handed in before it; waits while
-  /// two are waiting already.
-  func submit(_ page: LentPage, rowOffset: Int) {
+  /// ``capacity`` are waiting already.
+  public func submit(_ page: LentPage, rowOffset: Int) {
     if waiting.load(ordering: .relaxed) >= Self.configuringBacklog { page.configureCells() }
     room.wait()
     waiting.add(1, ordering: .relaxed)
@@ -79,12 +84,19 @@ final class PageWriter: Sendable {
   }
 
   /// Writes out what was handed in before, once it is drawn, without waiting for it.
-  func flush() {
+  public func flush() {
     queue.async { [self] in output.withLock { $0.flush() } }
   }
 
   /// Waits until everything handed in is written.
-  func finish() {
-    queue.sync { output.withLock { $0.flush() } }
+  ///
+  /// - Returns: the bytes written since the writer was made.
+  @discardableResult
+  public func finish() -> Int {
+    queue.sync {}
+    return output.withLock { output in
+      output.flush()
+      return output.byteCount
+    }
   }
 }
