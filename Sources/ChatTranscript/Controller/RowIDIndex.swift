@@ -99,7 +99,7 @@ struct RowIDIndex {
     // Where rows went, in order: a later edit may have moved a row an earlier one placed.
     for edit in edits {
       if let chunk = edit.placement.editedChunk {
-        for (offset, hash) in edit.placed.enumerated() where hash != 0 {
+        for (offset, hash) in edit.placed.prefix(edit.placement.editedCount).enumerated() where hash != 0 {
           table.place(hash, chunk: chunk, offset: edit.firstOffset + offset)
         }
       }

@@ -60,13 +60,18 @@
 
   /// Where the elements of an edit ended up.
   public struct Placement {
-    /// The chunk edited in place: only the new elements joined it.
+    /// The chunk edited in place: of its elements, only the new ones moved or joined it.
     public var editedChunk: Int?
+    /// How many of the new elements, the first ones, joined ``editedChunk``; the others are
+    /// in ``createdChunks``.
+    public var editedCount: Int
     /// Chunks made by the edit: every element in them is newly placed.
     public var createdChunks: [Int] = []
 
-    @inlinable public init(editedChunk: Int? = nil, createdChunks: [Int] = []) {
+    /// - Parameter editedCount: `Int.max` (every new element) unless chunks were created too.
+    @inlinable public init(editedChunk: Int? = nil, editedCount: Int = .max, createdChunks: [Int] = []) {
       self.editedChunk = editedChunk
+      self.editedCount = editedChunk == nil ? 0 : editedCount
       self.createdChunks = createdChunks
     }
   }
@@ -379,24 +384,36 @@
     }
     if range.isEmpty, range.lowerBound == 0, chunks[0].elements.count >= Self.maximumChunkCount / 4 {
       // A prepend that does not fit the first chunk (a page of history) starts chunks of its
-      // own, as an append does below: re-cutting the first chunk placed every element of it
+      // own: re-cutting the first chunk placed every element of it
       // again, which made each page cost a full chunk of id-index writes.
       let created = split(newElements, appending: false)
       chunks.insert(contentsOf: created, at: 0)
       rebuildTree(positionsFrom: 0)
       return Placement(createdChunks: created.map(\.identifier))
     }
-    if range.isEmpty, range.lowerBound == count,
-      chunks[chunks.count - 1].elements.count >= Self.maximumChunkCount / 4
-    {
-      // An append that does not fit the last chunk starts chunks of its own: the last chunk
-      // keeps its elements where they are, so an owner indexing elements by chunk (an id
-      // index) places only the new ones, not the last chunk's again. A last chunk under a
-      // quarter full is merged as below instead, so appends leave no crumbs behind.
-      let created = split(newElements, appending: true)
+    if range.upperBound == count, start.chunk == chunks.count - 1, resultingCount > Self.maximumChunkCount {
+      // An append, or the last chunk's tail replaced, by more than fits (a burst of messages
+      // after the group they join, decorated again): the chunk drops the replaced tail and
+      // fills up in place, and the rest start chunks of their own. Its kept elements stay
+      // where they are, so an owner indexing elements by chunk (an id index) places only the
+      // new ones; merged and cut again, each new element was copied twice and each kept one
+      // too. Filled rather than left as it was, the chunk leaves no crumb behind.
+      let last = start.chunk
+      let room = Self.maximumChunkCount - start.offset
+      let created: [Chunk]
+      if room == 0 {
+        // A full chunk appended to: it stays as it is.
+        created = split(newElements, appending: true)
+      } else {
+        chunks[last].elements.removeSubrange(start.offset...)
+        chunks[last].elements.append(contentsOf: newElements.prefix(room))
+        resummarize(last, changed: start.offset..<Self.maximumChunkCount)
+        created = split(newElements.dropFirst(room), appending: true)
+      }
       chunks.append(contentsOf: created)
-      rebuildTree(positionsFrom: chunks.count - created.count)
-      return Placement(createdChunks: created.map(\.identifier))
+      rebuildTree(positionsFrom: last)
+      return Placement(
+        editedChunk: chunks[last].identifier, editedCount: room, createdChunks: created.map(\.identifier))
     }
     var merged = Array(chunks[start.chunk].elements[..<start.offset])
     merged.append(contentsOf: newElements)

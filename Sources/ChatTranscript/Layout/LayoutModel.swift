@@ -106,7 +106,9 @@ public struct LayoutModel<Payload> {
   /// index's position in `indices`.
   public func forEachPayload(at indices: [Int], _ body: (Int, Payload) throws -> Void) rethrows {
     try shapes.forEachLocation(of: indices) { position, chunk, offset in
-      try body(position, payloads.chunks[chunk].elements[offset].payload)
+      try payloads.chunks[chunk].elements.withUnsafeBufferPointer { slots in
+        try body(position, slots[offset].payload)
+      }
     }
   }
 
@@ -114,9 +116,9 @@ public struct LayoutModel<Payload> {
   /// position in `indices`, reading them in place.
   func forEachRow(at indices: [Int], _ body: (Int, RowMetrics, Payload) throws -> Void) rethrows {
     try shapes.forEachLocation(of: indices) { position, chunk, offset in
-      try body(
-        position, shapes.chunks[chunk].elements[offset].metrics,
-        payloads.chunks[chunk].elements[offset].payload)
+      try payloads.chunks[chunk].elements.withUnsafeBufferPointer { slots in
+        try body(position, shapes.chunks[chunk].elements[offset].metrics, slots[offset].payload)
+      }
     }
   }
 
@@ -319,19 +321,28 @@ public struct LayoutModel<Payload> {
 
   /// The one walk over rows in order: the y offset is looked up once and added to row by
   /// row, the chunk and offset advance without a lookup per row.
+  ///
+  /// Payloads are handed to `body` where they lie, through each chunk's buffer: read through
+  /// the arrays' subscripts, each was copied first (its item, id and presenter retained, then
+  /// released), which cost drawing a page of rows more than placing them.
   private func walk(_ range: Range<Int>, _ body: (Int, Double, RowShape, Payload) throws -> Void) rethrows {
     guard !range.isEmpty else { return }
     var y = yOffset(at: range.lowerBound)
     var (chunk, offset) = shapes.location(of: range.lowerBound)
-    for index in range {
-      let shape = shapes.chunks[chunk].elements[offset]
-      try body(index, y, shape, payloads.chunks[chunk].elements[offset].payload)
-      y += shape.extent
-      offset += 1
-      if offset == shapes.chunks[chunk].elements.count {
-        chunk += 1
-        offset = 0
+    var index = range.lowerBound
+    while index < range.upperBound {
+      try shapes.chunks[chunk].elements.withUnsafeBufferPointer { rowShapes in
+        try payloads.chunks[chunk].elements.withUnsafeBufferPointer { slots in
+          let end = min(rowShapes.count, offset + range.upperBound - index)
+          for rowOffset in offset..<end {
+            try body(index, y, rowShapes[rowOffset], slots[rowOffset].payload)
+            y += rowShapes[rowOffset].extent
+            index += 1
+          }
+        }
       }
+      chunk += 1
+      offset = 0
     }
   }
 

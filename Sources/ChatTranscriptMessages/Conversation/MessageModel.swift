@@ -32,7 +32,9 @@ public struct MessageModel: Sendable, Hashable {
   /// it: the `── new messages ──` divider comes next.
   public var isFollowedByUnreadDivider: Bool
 
-  public init(
+  /// Inlinable: wire items build one on every read of their content (decorating, measuring,
+  /// presenting), and built across the module boundary each was copied once more.
+  @inlinable public init(
     id: String, type: String, sender: String = "", isIncoming: Bool = true, date: Timestamp? = nil,
     status: DeliveryStatus? = nil, isEdited: Bool = false, isDeleted: Bool = false,
     quote: MessageQuote? = nil, reactions: [MessageReaction] = [], readReceipt: ReadReceipt = ReadReceipt(),

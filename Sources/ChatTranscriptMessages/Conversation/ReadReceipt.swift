@@ -10,9 +10,15 @@ public struct ReadReceipt: Sendable, Hashable {
 
   /// The readers the row names, in the order they reached the message: at most
   /// ``namedReaderLimit``.
-  public private(set) var readers: [String]
+  public let readers: [String]
   /// How many more readers there are after them.
-  public private(set) var otherReaderCount: Int
+  public let otherReaderCount: Int
+
+  /// Nobody's: what every message a transcript has not resolved carries, made in place.
+  @inlinable public init() {
+    readers = []
+    otherReaderCount = 0
+  }
 
   /// The receipt of `readers`, in the order they reached the message, and `otherReaderCount`
   /// more after them. Readers past ``namedReaderLimit`` are counted with the others.

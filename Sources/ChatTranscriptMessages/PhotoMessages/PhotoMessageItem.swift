@@ -10,7 +10,9 @@ public struct PhotoMessageItem: MessageItem, Hashable {
   public var pixelHeight: Double?
   public var caption: String?
 
-  public init(message: MessageModel, pixelWidth: Double?, pixelHeight: Double?, caption: String? = nil) {
+  @inlinable public init(
+    message: MessageModel, pixelWidth: Double?, pixelHeight: Double?, caption: String? = nil
+  ) {
     self.message = message
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight

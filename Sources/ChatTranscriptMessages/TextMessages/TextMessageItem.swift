@@ -5,7 +5,7 @@ public struct TextMessageItem: MessageItem, Hashable {
   public var message: MessageModel
   public var text: String
 
-  public init(message: MessageModel, text: String) {
+  @inlinable public init(message: MessageModel, text: String) {
     self.message = message
     self.text = text
   }

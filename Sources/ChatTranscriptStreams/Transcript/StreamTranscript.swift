@@ -517,13 +517,16 @@ public final class StreamTranscript: ChatDataSource {
   /// chunk took went.
   private func place(_ new: some Collection<Entry>, replacing range: Range<Int>) {
     let placement = entries.replaceSubrange(range, with: new)
+    // The first new entries may have joined an edited chunk, the others created chunks.
+    // Walked by offset: a prefix or a suffix of `new` would copy the entries it holds.
+    var placedInEditedChunk = 0
     if let chunk = placement.editedChunk, let start = entries.chunk(withIdentifier: chunk)?.startIndex {
-      for (offset, entry) in new.enumerated() {
+      for (offset, entry) in new.enumerated() where offset < placement.editedCount {
         ids.place(entry.hash, chunk: chunk, offset: range.lowerBound - start + offset, adding: true)
+        placedInEditedChunk = offset + 1
       }
-    } else {
-      for entry in new { ids.add(entry.hash) }
     }
+    for (offset, entry) in new.enumerated() where offset >= placedInEditedChunk { ids.add(entry.hash) }
     for chunk in placement.createdChunks {
       for (offset, entry) in (entries.chunk(withIdentifier: chunk)?.elements ?? []).enumerated() {
         ids.place(entry.hash, chunk: chunk, offset: offset)

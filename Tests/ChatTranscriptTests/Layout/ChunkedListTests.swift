@@ -83,6 +83,52 @@ import TranscriptGenerator
     #expect(list.map(\.value) == reference)
   }
 
+  /// A burst of new messages replaces the last group's rows (or none) and goes past the last
+  /// chunk: the chunk drops the replaced tail and fills up in place, the rest starts chunks of
+  /// its own. The placement says where each new element went (the first `editedCount` in the
+  /// edited chunk from the replaced range's start, the rest in the created chunks), and the
+  /// kept elements stay where they were, so an owner indexing by chunk places only new ones.
+  @Test func replacingTheTailWithMoreThanFitsFillsTheLastChunkAndPlacesOnlyNewElements() {
+    var random = SeededRandom(seed: 11)
+    var list = ChunkedList<Number>(tracksChunkPositions: true)
+    var reference: [Int] = []
+    var next = 0
+    for _ in 0..<200 {
+      let lastCount = list.chunks.last?.elements.count ?? 0
+      let replaced = random.below(min(lastCount, 6) + 1)
+      let insertedCount = random.below(3) == 0 ? random.below(4) : random.below(3 * Self.chunkSize)
+      let inserted = Array(next..<next + insertedCount)
+      next += insertedCount
+      let range = list.count - replaced..<list.count
+      let keptChunks = list.chunks.dropLast().map(\.identifier)
+      let lastChunk = list.chunks.last?.identifier
+      let placement = list.replaceSubrange(range, with: inserted.map { Number(value: $0) })
+      reference.replaceSubrange(range, with: inserted)
+      #expect(list.map(\.value) == reference)
+      // Where the placement says each new element is, it is.
+      var placed: [Int] = []
+      if let edited = placement.editedChunk, let chunk = list.chunk(withIdentifier: edited) {
+        let first = range.lowerBound - chunk.startIndex
+        placed += chunk.elements[first...].prefix(placement.editedCount).map(\.value)
+      }
+      for created in placement.createdChunks {
+        placed += list.chunk(withIdentifier: created)?.elements.map(\.value) ?? []
+      }
+      // Every new element is among them; a chunk cut again brings old ones along.
+      #expect(Set(inserted).isSubset(of: placed), "\(replaced) replaced by \(insertedCount)")
+      // Chunks before the last are never touched by an edit of the last one's tail.
+      #expect(keptChunks.allSatisfy { list.chunk(withIdentifier: $0) != nil })
+      if let lastChunk, lastCount - replaced + insertedCount > Self.chunkSize {
+        // The tail path: the old last chunk was edited in place and is full.
+        #expect(placement.editedChunk == lastChunk)
+        #expect(placement.editedCount == Self.chunkSize - (lastCount - replaced))
+        #expect(list.chunk(withIdentifier: lastChunk)?.elements.count == Self.chunkSize)
+        #expect(placed == inserted)
+      }
+    }
+    #expect(list.count == reference.count)
+  }
+
   /// Random edits of every size anywhere, crumbs and merges included, keep exactly the
   /// elements a plain array would (the invariants are checked after every edit in debug builds).
   @Test func randomEditsMatchAnArray() {
