@@ -151,6 +151,42 @@ import TranscriptGenerator
     #expect(controller.collectionView.deferredConfigurations.isEmpty)
   }
 
+  /// A recycled cell whose configuring the reader does is prepared for reuse there too, just
+  /// before it is configured: on the owner only when the owner configures the page itself,
+  /// never twice, and never configured again without being prepared first.
+  @Test func recycledCellsArePreparedByWhoeverConfiguresThem() {
+    let log = ReuseCheckingCell.log
+    let dataSource = ArrayDataSource((0..<2_000).map { TestItem(id: "m\($0)") })
+    let controller = ChatTranscriptController(
+      buildersByType: ["test": [ReuseCheckingBuilder()]],
+      decorator: UniformDecorator(bottomMargin: 0), viewport: Viewport(width: 30, height: 10))
+    controller.dataSource = dataSource
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    let owner = pthread_self()
+    let queue = DispatchQueue(label: "reader")
+    var pages = 0
+    controller.forEachLentPage(from: 0, to: controller.contentHeight, pageRows: 100) { page, _ in
+      pages += 1
+      if pages.isMultiple(of: 3) {
+        page.configureCells()
+        _ = page.read()
+      } else {
+        queue.async { _ = page.read() }
+      }
+    }
+    queue.sync {}
+    let counts = log.counts(owner: owner)
+    #expect(pages >= 20)
+    // Every row once in the pages, and the rows on screen in the controller's own view.
+    #expect(counts.configured == 2_000 + controller.collectionView.visibleCells.count)
+    // Cells were recycled: each page's view pooled the last page's cells.
+    #expect(counts.preparedOnOwner + counts.preparedOffOwner > 1_000)
+    #expect(counts.preparedOffOwner > counts.preparedOnOwner)
+    #expect(counts.preparedOnOwner > 0)
+    #expect(counts.configuredUnprepared == 0)
+  }
+
   /// A page let go unread is given back: the next page reuses its view.
   @Test func pagesLetGoUnreadAreGivenBack() {
     let shown = Self.shown(seed: 5)
@@ -267,4 +303,74 @@ final class TallTextCountingMeasurer: TextMeasurer {
     if lines.count >= 5_000 { tallTextWraps.add(1, ordering: .relaxed) }
     return lines
   }
+}
+
+/// What ``ReuseCheckingCell``s report: where each was prepared for reuse, and configurations
+/// of a recycled cell that no preparation came before.
+final class ReuseLog: Sendable {
+  private let entries = Mutex<(prepared: [pthread_t], configured: Int, configuredUnprepared: Int)>(([], 0, 0))
+
+  func prepared() { entries.withLock { $0.prepared.append(pthread_self()) } }
+
+  func configured(wasPrepared: Bool) {
+    entries.withLock {
+      $0.configured += 1
+      if !wasPrepared { $0.configuredUnprepared += 1 }
+    }
+  }
+
+  func counts(owner: pthread_t)
+    -> (preparedOnOwner: Int, preparedOffOwner: Int, configured: Int, configuredUnprepared: Int)
+  {
+    entries.withLock { log in
+      let onOwner = log.prepared.filter { pthread_equal($0, owner) != 0 }.count
+      return (onOwner, log.prepared.count - onOwner, log.configured, log.configuredUnprepared)
+    }
+  }
+}
+
+/// A cell that tells its log where it is prepared for reuse and whether a configuration of it,
+/// after the first, came after a preparation. Only the test above makes them.
+final class ReuseCheckingCell: CollectionViewCell {
+  static let log = ReuseLog()
+  private var isFresh = true
+  private var isPrepared = false
+
+  override func prepareForReuse() {
+    super.prepareForReuse()
+    isPrepared = true
+    Self.log.prepared()
+  }
+
+  func configured() {
+    Self.log.configured(wasPrepared: isFresh || isPrepared)
+    (isFresh, isPrepared) = (false, false)
+  }
+}
+
+/// Shows a ``TestItem`` one row high in a ``ReuseCheckingCell``, configuring off the owner.
+final class ReuseCheckingPresenter: BaseChatItemPresenter<ReuseCheckingCell> {
+  override var configuresCellsOffOwner: Bool { true }
+
+  override func heightForCell(maximumWidth: Double, decoration: ChatItemDecoration) -> Double { 1 }
+
+  override func configure(_ cell: ReuseCheckingCell, decoration: ChatItemDecoration) {
+    cell.configured()
+  }
+}
+
+/// Sizes its rows without presenters, so rows drawn only in lent pages get presenters made
+/// for the page alone, which configure off the owner.
+struct ReuseCheckingBuilder: ChatItemPresenterBuilder {
+  struct OneRowHigh: ChatItemHeightMeasurer {
+    func height(of item: any ChatItem, maximumWidth: Double, decoration: ChatItemDecoration) -> Double? { 1 }
+  }
+
+  var presenterType: any ChatItemPresenter.Type { ReuseCheckingPresenter.self }
+
+  var heightMeasurer: (any ChatItemHeightMeasurer)? { OneRowHigh() }
+
+  func canHandle(_ item: any ChatItem) -> Bool { item is TestItem }
+
+  func makePresenter(for item: any ChatItem) -> any ChatItemPresenter { ReuseCheckingPresenter() }
 }

@@ -84,6 +84,12 @@ public final class CollectionView {
   @exclusivity(unchecked) package var defersConfiguration = false
   /// Configurations left by the last layout pass, to run before its cells are read.
   @exclusivity(unchecked) package var deferredConfigurations: [DeferredConfiguration] = []
+  /// Set while a cell whose configuring is deferred is dequeued: a recycled one is then not
+  /// prepared for reuse here but by its deferred configuration, on the thread that reads it,
+  /// with the rest of what makes it ready (``recycledCellAwaitsPreparation``).
+  @exclusivity(unchecked) private var defersReusePreparation = false
+  /// Whether the cell last dequeued while ``defersReusePreparation`` was a recycled one.
+  @exclusivity(unchecked) private var recycledCellAwaitsPreparation = false
 
   /// Cells ever created, per reuse identifier (reuse keeps this near the visible count).
   @exclusivity(unchecked) public private(set) var cellsCreated: [String: Int] = [:]
@@ -106,7 +112,11 @@ public final class CollectionView {
   /// An unregistered identifier yields a plain `CollectionViewCell` rather than a crash.
   public func dequeueReusableCell(withReuseIdentifier reuseIdentifier: String) -> CollectionViewCell {
     if let cell = existingPool(for: reuseIdentifier)?.cells.popLast() {
-      cell.prepareForReuse()
+      if defersReusePreparation {
+        recycledCellAwaitsPreparation = true
+      } else {
+        cell.prepareForReuse()
+      }
       return cell
     }
     let cell = (cellTypes[reuseIdentifier] ?? CollectionViewCell.self).init(frame: .zero)
@@ -373,12 +383,16 @@ public final class CollectionView {
     defersConfiguration: Bool
   ) {
     let presenter = presentation.presenter
+    (defersReusePreparation, recycledCellAwaitsPreparation) = (defersConfiguration, false)
     let cell = presenter.dequeueCell(from: self)
+    defersReusePreparation = false
     cell.frame = frame
     cell.isSelected = presentation.isSelected
     if defersConfiguration {
       deferredConfigurations.append(
-        DeferredConfiguration(cell: cell, presenter: presenter, decoration: presentation.decoration))
+        DeferredConfiguration(
+          cell: cell, presenter: presenter, decoration: presentation.decoration,
+          preparesForReuse: recycledCellAwaitsPreparation))
     } else {
       presenter.configureCell(cell, decoration: presentation.decoration)
     }
@@ -459,13 +473,18 @@ public final class CollectionView {
 }
 
 /// A cell a layout pass left for another thread to configure (``CollectionView/defersConfiguration``).
+///
+/// A recycled cell is prepared for reuse here too, before it is configured: what it lets go
+/// (the last item's texts and actions) is then freed by the reading thread, not the owner.
 package struct DeferredConfiguration {
   let cell: CollectionViewCell
   let presenter: any ChatItemPresenter
   let decoration: ChatItemDecoration
+  let preparesForReuse: Bool
 
   /// Configures the cell, on the thread that is the only one touching it and its presenter.
   package func run() {
+    if preparesForReuse { cell.prepareForReuse() }
     presenter.configureCell(cell, decoration: decoration)
   }
 }

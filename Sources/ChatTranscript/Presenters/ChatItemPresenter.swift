@@ -34,9 +34,11 @@ public protocol ChatItemPresenter: AnyObject {
   /// Pages drawn off screen in views of their own (the lent pages of
   /// `ChatTranscriptRendering`, which `transcript render` and `follow` draw) are then
   /// configured by the thread that reads them, with presenters made for that page alone: the
-  /// owner only places and dequeues their cells. Cells on screen are configured on the owner
-  /// whatever this says. The kit's presenters say `true`; a cell class of yours that they
-  /// show must then configure itself from what it is given alone.
+  /// owner only places and dequeues their cells, and a recycled cell's `prepareForReuse()`
+  /// runs on the reading thread too, just before it is configured. Cells on screen are
+  /// configured on the owner whatever this says. The kit's presenters say `true`; a cell
+  /// class of yours that they show must then prepare and configure itself from what it is
+  /// given alone.
   var configuresCellsOffOwner: Bool { get }
 
   /// `cell` is about to become visible with this item.
