@@ -187,6 +187,41 @@ import TranscriptGenerator
     #expect(counts.configuredUnprepared == 0)
   }
 
+  /// Nothing can tap the cells of a lent page, so the kit's presenters attach no actions to
+  /// their buttons (``CollectionViewCell/receivesTouches``); the cells on screen keep theirs.
+  @Test func cellsOfLentPagesCarryNoActions() throws {
+    final class Taps: MessageInteractionHandler {
+      var count = 0
+      func userDidTapBubble(of message: MessageModel) { count += 1 }
+      func userDidTapAvatar(of message: MessageModel) { count += 1 }
+    }
+    let taps = Taps()
+    let transcript = StreamTranscript()
+    for event in SyntheticTranscript(count: 600, seed: 4) { transcript.apply(event) }
+    let controller = ChatTranscriptController(
+      buildersByType: MessagesKit.builders(theme: CompactTheme(), interactionHandler: taps),
+      decorator: MessagesKit.decorator(), viewport: Viewport(width: 50, height: 12))
+    controller.dataSource = transcript
+    controller.requestUpdate(.firstLoad)
+    controller.applyPendingUpdates()
+    controller.forEachLentPage(from: 0, to: controller.contentHeight, pageRows: 50) { _ = $0.read() }
+    func bubbles(in view: CollectionView) -> [MessageBubbleCell] {
+      view.visibleCells.compactMap { $0.cell as? MessageBubbleCell }
+    }
+    let lent = controller.pageViews.lentViews.flatMap(bubbles(in:))
+    #expect(lent.count > 10)
+    for cell in lent {
+      #expect(!cell.receivesTouches)
+      cell.bubble.sendActions()
+      cell.avatar.sendActions()
+    }
+    #expect(taps.count == 0)
+    let onScreen = bubbles(in: controller.collectionView)
+    #expect(!onScreen.isEmpty && onScreen.allSatisfy(\.receivesTouches))
+    onScreen[0].bubble.sendActions()
+    #expect(taps.count == 1)
+  }
+
   /// A page let go unread is given back: the next page reuses its view.
   @Test func pagesLetGoUnreadAreGivenBack() {
     let shown = Self.shown(seed: 5)

@@ -78,6 +78,10 @@ public final class CollectionView {
   /// a cell another thread may be reading.
   @exclusivity(unchecked) package var tellsPresenters = true
 
+  /// Whether the view's cells can be touched (``CollectionViewCell/receivesTouches``). Off
+  /// only for the views of ``PageViews``, which draw pages and are never touched.
+  @exclusivity(unchecked) package var deliversTouches = true
+
   /// Whether cells whose placement allows it (``RowPlacement/configuresOffOwner``) are left
   /// unconfigured by a layout pass, their configuring kept in ``deferredConfigurations`` for
   /// the thread that reads the page. On only for the views of ``PageViews``.
@@ -121,6 +125,7 @@ public final class CollectionView {
     }
     let cell = (cellTypes[reuseIdentifier] ?? CollectionViewCell.self).init(frame: .zero)
     cell.reuseIdentifier = reuseIdentifier
+    cell.receivesTouches = deliversTouches
     cellsCreated[reuseIdentifier, default: 0] += 1
     return cell
   }

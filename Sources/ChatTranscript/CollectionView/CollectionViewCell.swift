@@ -10,6 +10,11 @@ open class CollectionViewCell: View {
   /// configuration, so a presenter may read it in `configureCell` and a recycled cell never
   /// keeps another row's highlight.
   @exclusivity(unchecked) open var isSelected = false
+  /// Whether the view that shows the cell delivers touches to it: `false` in the views that
+  /// draw pages off screen (the lent pages of `ChatTranscriptRendering`), where nothing can be
+  /// tapped, so a presenter need not attach actions to the cell's buttons. Set when the
+  /// collection view creates the cell, which stays in that view's pool.
+  @exclusivity(unchecked) public internal(set) var receivesTouches = true
   /// Marks the cells the collection view is taking out of its content view, for the one pass
   /// over its subviews that removes them.
   @exclusivity(unchecked) var isLeavingContentView = false

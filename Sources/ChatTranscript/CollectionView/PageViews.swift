@@ -31,6 +31,9 @@ package final class PageViews {
   /// out, more while a reader falls behind.
   package var viewCount: Int { views.count }
 
+  /// The views made so far, for looking at their cells once every page is back.
+  package var lentViews: [CollectionView] { views.map(\.view) }
+
   /// The views are released here, on the owner's thread, once every reader is done with them.
   deinit {
     for lent in views { lent.loan?.waitUntilBack() }
@@ -55,6 +58,7 @@ package final class PageViews {
     controller.factory.registerCells(in: view)
     view.pinsHeaders = false
     view.tellsPresenters = false
+    view.deliversTouches = false
     view.defersConfiguration = true
     view.dataSource = rows
     views.append((view, nil))

@@ -39,7 +39,9 @@ open class MessagePresenter<Item: MessageItem & ChatItemConvertible, Cell: Messa
   public override var canCalculateHeightInBackground: Bool { true }
 
   public override final func configure(_ cell: Cell, decoration: ChatItemDecoration) {
-    wireActions(of: cell)
+    // A cell of a page drawn off screen is never tapped: wiring it made and freed an action
+    // target per presenter, and such presenters are made per row drawn.
+    if cell.receivesTouches { wireActions(of: cell) }
     configureContent(cell, viewModel: messageViewModel(for: decoration), decoration: decoration)
   }
 
