@@ -204,7 +204,9 @@ import TranscriptGenerator
     controller.dataSource = transcript
     controller.requestUpdate(.firstLoad)
     controller.applyPendingUpdates()
-    controller.forEachLentPage(from: 0, to: controller.contentHeight, pageRows: 50) { _ = $0.read() }
+    controller.forEachLentPage(from: 0, to: controller.contentHeight, pageRows: 50) { page, _ in
+      _ = page.read()
+    }
     func bubbles(in view: CollectionView) -> [MessageBubbleCell] {
       view.visibleCells.compactMap { $0.cell as? MessageBubbleCell }
     }

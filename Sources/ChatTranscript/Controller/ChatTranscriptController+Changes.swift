@@ -41,10 +41,35 @@ extension ChatTranscriptController {
     // Rows taken out by earlier edits of this update, so a move keeps its presenter, with the
     // old rows they show.
     var removed = RemovedRows()
-    func replace(_ range: Range<Int>, with inserted: [any ChatItem]) {
+    func edit(_ range: Range<Int>, with inserted: [any ChatItem], neighbourhood: Neighbourhood) {
       replaceItems(
-        range, with: inserted, in: &next, removed: &removed, remeasureAll: remeasureAll,
-        sizingWidth: sizingWidth, anchor: &anchor, tracker: &tracker, update: &update)
+        range, with: inserted, in: &next, removed: &removed, neighbourhood: neighbourhood,
+        remeasureAll: remeasureAll, sizingWidth: sizingWidth, anchor: &anchor, tracker: &tracker,
+        update: &update)
+    }
+    func replace(_ range: Range<Int>, with inserted: [any ChatItem]) {
+      guard
+        let newItems = Self.longAppend(
+          replacing: range, with: inserted, in: &next, removed: removed, reach: decorator.reach)
+      else { return edit(range, with: inserted, neighbourhood: .asDecoratorSays) }
+      // A burst of new messages at the end, after an edit of the last few items (or none):
+      // the edit first, then the new items in one pass on all cores with the old ones as
+      // their neighbours, then the old items they now follow decorated again with them, then
+      // what follows the new items (the typing row). Decorated as one window, every new row
+      // was made one at a time, each looked for among the rows taken out, and measured in a
+      // pass of its own.
+      if !range.isEmpty || newItems.lowerBound > 0 {
+        edit(range, with: Array(inserted[..<newItems.lowerBound]), neighbourhood: .asDecoratorSays)
+      }
+      let end = range.lowerBound + newItems.lowerBound
+      edit(end..<end, with: Array(inserted[newItems]), neighbourhood: .newAtTheEnd)
+      let before = max(end - max(decorator.reach, 0), 0)..<end
+      let old = before.compactMap { Self.item($0, of: &next) }
+      if !old.isEmpty { edit(before, with: old, neighbourhood: .itemsAlone) }
+      if newItems.upperBound < inserted.count {
+        let last = end + newItems.count
+        edit(last..<last, with: Array(inserted[newItems.upperBound...]), neighbourhood: .asDecoratorSays)
+      }
     }
     var rest = changes[...]
     while !rest.isEmpty {
@@ -111,19 +136,69 @@ extension ChatTranscriptController {
     return false
   }
 
+  /// What an edit decorates again besides the items it brings (``replaceItems``).
+  private enum Neighbourhood {
+    /// The decorator's reach on each side, less where it says a change reaches less.
+    case asDecoratorSays
+    /// Nothing: the items are new at the end, decorated with the old ones before them as
+    /// neighbours, and none is a row taken out earlier in the update; the old ones are
+    /// decorated again apart (``itemsAlone``).
+    case newAtTheEnd
+    /// The items alone, always: they replace themselves, to be decorated with new neighbours.
+    case itemsAlone
+  }
+
+  /// The fewest new items at the end of an edit worth making apart (``longAppend``).
+  static let longAppendMinimum = 64
+
+  /// The new items in `inserted` that an edit of `range` can bring in one pass of their own
+  /// (``Neighbourhood/newAtTheEnd``): when the edit ends at the last item and the decorator's
+  /// reach is small, the longest run of at least ``longAppendMinimum`` items that are neither
+  /// one of the items `range` takes out nor a row taken out earlier in the update (those come
+  /// back as the rows they were: the typing row, which follows a burst's messages). `nil`
+  /// otherwise.
+  ///
+  /// - Complexity: O(k × r) for k inserted items and r replaced ones, O(k) when more than a
+  ///   few are replaced.
+  private static func longAppend(
+    replacing range: Range<Int>, with inserted: [any ChatItem], in next: inout TranscriptLayout,
+    removed: RemovedRows, reach: Int
+  ) -> Range<Int>? {
+    guard reach > 0, reach <= 16, range.upperBound == next.itemCount, range.count <= 64,
+      inserted.count >= longAppendMinimum
+    else { return nil }
+    let replaced = range.compactMap { item($0, of: &next).map { ChatItemKey($0) } }
+    let replacedSet = replaced.count > 8 ? Set(replaced) : []
+    var longest = 0..<0
+    var runStart = 0
+    for (index, item) in inserted.enumerated() {
+      let key = ChatItemKey(item)
+      let isOld =
+        (replaced.count > 8 ? replacedSet.contains(key) : replaced.contains(key))
+        || (!removed.isEmpty && removed.holds(key))
+      if isOld {
+        runStart = index + 1
+      } else if index + 1 - runStart > longest.count {
+        longest = runStart..<index + 1
+      }
+    }
+    return longest.count >= longAppendMinimum ? longest : nil
+  }
+
   /// Replaces the items in `range` (item indices) with `inserted` and re-decorates the
   /// decorator's reach on both sides (less when the decorator says the change reaches less),
   /// reusing presenters and heights of rows that stay.
   private func replaceItems(
     _ range: Range<Int>, with inserted: [any ChatItem], in next: inout TranscriptLayout,
-    removed: inout RemovedRows, remeasureAll: Bool, sizingWidth: Double?,
+    removed: inout RemovedRows, neighbourhood: Neighbourhood, remeasureAll: Bool, sizingWidth: Double?,
     anchor: inout ReadingAnchor?, tracker: inout RowChangeTracker, update: inout TranscriptUpdate
   ) {
     // An item replaced by one the decorator decorates alike keeps every decoration and
     // injected row: only its own row is made again. One whose change its neighbours cannot
     // see is decorated alone.
-    let redecoration = redecoration(replacing: range, with: inserted, in: &next)
-    let reach = redecoration == .reach ? max(decorator.reach, 0) : 0
+    let redecoration =
+      neighbourhood == .asDecoratorSays ? redecoration(replacing: range, with: inserted, in: &next) : .reach
+    let reach = redecoration == .reach && neighbourhood == .asDecoratorSays ? max(decorator.reach, 0) : 0
     let low = range.lowerBound - min(reach, range.lowerBound)
     let high = range.upperBound + min(reach, next.itemCount - range.upperBound)
     let keptRow: Int?
@@ -169,7 +244,7 @@ extension ChatTranscriptController {
       guard index < low || index >= windowEnd else { return nil }
       return Self.item(oldIndex, of: &next)
     }
-    if removed.isEmpty {
+    if removed.isEmpty || neighbourhood == .newAtTheEnd {
       // Nothing to reuse: the common case of a long insert, built on all cores.
       let rows = withoutActuallyEscaping(outside) { outside in
         makeNewRows(

@@ -97,18 +97,24 @@ extension ChatTranscriptController {
 
   /// Stores the heights of the newest sized rows, as `finish` does for measured ones: of a
   /// long load only the heights the cache would keep (``HeightCache/keepsNewest``).
+  ///
+  /// Only what the cache's key needs is read of each row: copied whole, a row retained and
+  /// released its item, id and presenter, thousands of times per burst `follow` draws.
   private func cacheNewestHeights(of rows: NewRows, width: Double) {
-    var newest: [(shape: RowShape, row: TranscriptRow)] = []
+    var newest: [(height: Double, contentVersion: Int, decoration: ChatItemDecoration)] = []
     let limit = heightCache.keepsNewest
     search: for (shapes, payloads) in zip(rows.shapes, rows.payloads).reversed() {
-      for index in shapes.indices.reversed() where !shapes[index].needsMeasurement {
-        guard newest.count < limit else { break search }
-        newest.append((shapes[index], payloads[index].payload))
+      payloads.withUnsafeBufferPointer { payloads in
+        for index in shapes.indices.reversed() where !shapes[index].needsMeasurement {
+          guard newest.count < limit else { return }
+          let version = payloads[index].payload.contentVersion
+          newest.append((shapes[index].metrics.height, version, payloads[index].payload.decoration))
+        }
       }
+      guard newest.count < limit else { break search }
     }
-    for (shape, row) in newest.reversed() {
-      heightCache.store(
-        shape.metrics.height, contentVersion: row.contentVersion, width: width, decoration: row.decoration)
+    for (height, contentVersion, decoration) in newest.reversed() {
+      heightCache.store(height, contentVersion: contentVersion, width: width, decoration: decoration)
     }
   }
 }

@@ -47,6 +47,11 @@ extension ChatTranscriptController {
       return list.remove(at: index).removed
     }
 
+    /// Whether a row with `key` was taken out and not taken back.
+    func holds(_ key: ChatItemKey) -> Bool {
+      table.isEmpty ? listIndex(of: key) != nil : table[key] != nil
+    }
+
     /// Compares keys in place: a closure over the entries would copy each one.
     private func listIndex(of key: ChatItemKey) -> Int? {
       var index = 0

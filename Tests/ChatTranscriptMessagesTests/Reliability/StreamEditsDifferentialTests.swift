@@ -42,6 +42,72 @@ import TranscriptGenerator
     }
   }
 
+  /// Bursts as `transcript follow` applies them: 64 to 300 new messages at the end, among
+  /// edits of the last messages (which join the burst's last window), people typing (whose
+  /// row follows the new messages) and edits of any others. The
+  /// new messages are made in a pass of their own and the old ones they follow decorated
+  /// again: the layout must be the fresh one, and the update must report exactly the rows
+  /// that came and went, by id and, for the new ones, by index.
+  @Test func burstsOfNewMessagesMatchAFreshLayout() {
+    let seed = SeededRandom.seed(fromEnvironment: "STREAM_EDITS_SEED", default: 9)
+    func rowIDs(_ controller: ChatTranscriptController) -> [RowID] {
+      (0..<controller.rowCount).map { controller.rowID(atRow: $0) }
+    }
+    for run in 0..<6 as Range<UInt64> {
+      var random = SeededRandom(seed: seed &+ run)
+      let transcript = StreamTranscript()
+      let controller = Self.controller(theme: "compact", width: 40, cacheCapacity: 4)
+      controller.dataSource = transcript
+      var updates: [TranscriptUpdate] = []
+      controller.onUpdate = { updates.append($0) }
+      var made = 0
+      for step in 0..<8 {
+        let before = Set(rowIDs(controller))
+        updates = []
+        for _ in 0..<random.int(in: 64...300) {
+          let ids = transcript.chatItems.compactMap { ($0 as? StreamItem)?.id }
+          if ids.isEmpty || random.chance(0.8) {
+            made += 1
+            var item = Self.randomItem(id: "m\(made)", made: made, ids: ids, using: &random)
+            // Half a minute apart, mostly: messages group with the ones before them, so the
+            // last message of a burst's start loses its tail to the first new one.
+            item.date = Timestamp(secondsSince1970: 1_700_000_000 + Int64(made) * 30)
+            transcript.apply(.insert(item, position: .end))
+          } else if random.chance(0.2) {
+            // Someone starts or stops typing: the typing row follows the burst's messages.
+            transcript.apply(.typing(sender: Self.senders[random.below(2)], isActive: random.chance(0.7)))
+          } else if random.chance(0.5), let last = ids.last {
+            transcript.apply(
+              random.chance(0.5)
+                ? .react(id: last, sender: "ann", reaction: "👍", isActive: true) : .status(id: last, .read))
+          } else {
+            transcript.apply(Self.randomEvent(ids: ids, made: &made, using: &random))
+          }
+        }
+        controller.applyPendingUpdates()
+        let fresh = Self.controller(theme: "compact", width: 40, cacheCapacity: 20_000)
+        fresh.dataSource = transcript
+        fresh.requestUpdate(.firstLoad)
+        fresh.applyPendingUpdates()
+        let place = "seed \(seed &+ run), step \(step)"
+        #expect(Self.dump(controller) == Self.dump(fresh), "\(place)")
+        let after = rowIDs(controller)
+        let (came, left) = (Set(after).subtracting(before), before.subtracting(Set(after)))
+        let inserted = Set(updates.flatMap(\.insertedRows))
+        let deleted = Set(updates.flatMap(\.deletedRows))
+        // An item updated to another type is another row under the same id: it left and came.
+        let retyped = inserted.intersection(deleted)
+        #expect(inserted.subtracting(retyped) == came.subtracting(retyped), "\(place)")
+        #expect(deleted.subtracting(retyped) == left.subtracting(retyped), "\(place)")
+        #expect(came.isSubset(of: inserted) && left.isSubset(of: deleted), "\(place)")
+        if updates.count == 1 {
+          let newByIndex = Set(updates[0].rowChanges.insertedRows.map { after[$0] })
+          #expect(newByIndex.subtracting(retyped) == came.subtracting(retyped), "\(place)")
+        }
+      }
+    }
+  }
+
   /// A reaction that makes the reactions line wrap grows the row; taking it back shrinks it
   /// again.
   @Test func aReactionThatWrapsTheReactionsLineGrowsTheRow() {
