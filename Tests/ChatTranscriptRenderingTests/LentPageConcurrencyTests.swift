@@ -90,12 +90,14 @@ import TranscriptGenerator
   /// A generated stream in the kit's presenters, whose cells configure off the owner
   /// (``ChatItemPresenter/configuresCellsOffOwner``), with the data source the controller
   /// does not keep.
-  static func kitTranscript(seed: UInt64) -> (ChatTranscriptController, StreamTranscript) {
+  static func kitTranscript(
+    seed: UInt64, interactionHandler: (any MessageInteractionHandler)? = nil
+  ) -> (ChatTranscriptController, StreamTranscript) {
     let transcript = StreamTranscript()
     for event in SyntheticTranscript(count: 6_000, seed: seed, language: .mixed) { transcript.apply(event) }
     let controller = ChatTranscriptController(
-      buildersByType: MessagesKit.builders(theme: CompactTheme()), decorator: MessagesKit.decorator(),
-      viewport: Viewport(width: 50, height: 12))
+      buildersByType: MessagesKit.builders(theme: CompactTheme(), interactionHandler: interactionHandler),
+      decorator: MessagesKit.decorator(), viewport: Viewport(width: 50, height: 12))
     controller.dataSource = transcript
     controller.requestUpdate(.firstLoad)
     controller.applyPendingUpdates()
@@ -196,27 +198,23 @@ import TranscriptGenerator
       func userDidTapAvatar(of message: MessageModel) { count += 1 }
     }
     let taps = Taps()
-    let transcript = StreamTranscript()
-    for event in SyntheticTranscript(count: 600, seed: 4) { transcript.apply(event) }
-    let controller = ChatTranscriptController(
-      buildersByType: MessagesKit.builders(theme: CompactTheme(), interactionHandler: taps),
-      decorator: MessagesKit.decorator(), viewport: Viewport(width: 50, height: 12))
-    controller.dataSource = transcript
-    controller.requestUpdate(.firstLoad)
-    controller.applyPendingUpdates()
-    controller.forEachLentPage(from: 0, to: controller.contentHeight, pageRows: 50) { page, _ in
-      _ = page.read()
-    }
+    let (controller, transcript) = Self.kitTranscript(seed: 4, interactionHandler: taps)
+    defer { withExtendedLifetime(transcript) {} }
     func bubbles(in view: CollectionView) -> [MessageBubbleCell] {
       view.visibleCells.compactMap { $0.cell as? MessageBubbleCell }
     }
-    let lent = controller.pageViews.lentViews.flatMap(bubbles(in:))
-    #expect(lent.count > 10)
-    for cell in lent {
-      #expect(!cell.receivesTouches)
-      cell.bubble.sendActions()
-      cell.avatar.sendActions()
+    // Every page's cells, looked at once the page is read (and its view back).
+    var lentCount = 0
+    controller.forEachLentPage(from: 0, to: controller.contentHeight, pageRows: 50) { page, _ in
+      _ = page.read()
+      for cell in controller.pageViews.lentViews.flatMap(bubbles(in:)) {
+        lentCount += 1
+        #expect(!cell.receivesTouches)
+        cell.bubble.sendActions()
+        cell.avatar.sendActions()
+      }
     }
+    #expect(lentCount > 1_000)
     #expect(taps.count == 0)
     let onScreen = bubbles(in: controller.collectionView)
     #expect(!onScreen.isEmpty && onScreen.allSatisfy(\.receivesTouches))

@@ -90,10 +90,8 @@ public final class CollectionView {
   @exclusivity(unchecked) package var deferredConfigurations: [DeferredConfiguration] = []
   /// Set while a cell whose configuring is deferred is dequeued: a recycled one is then not
   /// prepared for reuse here but by its deferred configuration, on the thread that reads it,
-  /// with the rest of what makes it ready (``recycledCellAwaitsPreparation``).
+  /// with the rest of what makes it ready (``CollectionViewCell/awaitsReusePreparation``).
   @exclusivity(unchecked) private var defersReusePreparation = false
-  /// Whether the cell last dequeued while ``defersReusePreparation`` was a recycled one.
-  @exclusivity(unchecked) private var recycledCellAwaitsPreparation = false
 
   /// Cells ever created, per reuse identifier (reuse keeps this near the visible count).
   @exclusivity(unchecked) public private(set) var cellsCreated: [String: Int] = [:]
@@ -116,11 +114,8 @@ public final class CollectionView {
   /// An unregistered identifier yields a plain `CollectionViewCell` rather than a crash.
   public func dequeueReusableCell(withReuseIdentifier reuseIdentifier: String) -> CollectionViewCell {
     if let cell = existingPool(for: reuseIdentifier)?.cells.popLast() {
-      if defersReusePreparation {
-        recycledCellAwaitsPreparation = true
-      } else {
-        cell.prepareForReuse()
-      }
+      cell.awaitsReusePreparation = defersReusePreparation
+      if !defersReusePreparation { cell.prepareForReuse() }
       return cell
     }
     let cell = (cellTypes[reuseIdentifier] ?? CollectionViewCell.self).init(frame: .zero)
@@ -299,6 +294,8 @@ public final class CollectionView {
     for placement in placements { wanted.insert(ObjectIdentifier(placement.presentation.presenter)) }
     // Hide first, so the cells they free can be reused by rows shown in this same pass.
     hideCells { !wanted.contains($0) }
+    // A page's cells are mostly new and deferred: room for them all, not a doubling per few.
+    if defersConfiguration { deferredConfigurations.reserveCapacity(placements.count) }
     for placement in placements {
       let presentation = placement.presentation
       let identity = ObjectIdentifier(presentation.presenter)
@@ -388,16 +385,14 @@ public final class CollectionView {
     defersConfiguration: Bool
   ) {
     let presenter = presentation.presenter
-    (defersReusePreparation, recycledCellAwaitsPreparation) = (defersConfiguration, false)
+    defersReusePreparation = defersConfiguration
     let cell = presenter.dequeueCell(from: self)
     defersReusePreparation = false
     cell.frame = frame
     cell.isSelected = presentation.isSelected
     if defersConfiguration {
       deferredConfigurations.append(
-        DeferredConfiguration(
-          cell: cell, presenter: presenter, decoration: presentation.decoration,
-          preparesForReuse: recycledCellAwaitsPreparation))
+        DeferredConfiguration(cell: cell, presenter: presenter, decoration: presentation.decoration))
     } else {
       presenter.configureCell(cell, decoration: presentation.decoration)
     }
@@ -485,11 +480,13 @@ package struct DeferredConfiguration {
   let cell: CollectionViewCell
   let presenter: any ChatItemPresenter
   let decoration: ChatItemDecoration
-  let preparesForReuse: Bool
 
   /// Configures the cell, on the thread that is the only one touching it and its presenter.
   package func run() {
-    if preparesForReuse { cell.prepareForReuse() }
+    if cell.awaitsReusePreparation {
+      cell.awaitsReusePreparation = false
+      cell.prepareForReuse()
+    }
     presenter.configureCell(cell, decoration: decoration)
   }
 }

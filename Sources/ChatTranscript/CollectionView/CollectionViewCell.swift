@@ -15,6 +15,9 @@ open class CollectionViewCell: View {
   /// tapped, so a presenter need not attach actions to the cell's buttons. Set when the
   /// collection view creates the cell, which stays in that view's pool.
   @exclusivity(unchecked) public internal(set) var receivesTouches = true
+  /// Set when the cell was recycled for a configuration another thread runs, which prepares
+  /// it for reuse first (``DeferredConfiguration``).
+  @exclusivity(unchecked) var awaitsReusePreparation = false
   /// Marks the cells the collection view is taking out of its content view, for the one pass
   /// over its subviews that removes them.
   @exclusivity(unchecked) var isLeavingContentView = false

@@ -103,15 +103,13 @@ extension ChatTranscriptController {
   private func cacheNewestHeights(of rows: NewRows, width: Double) {
     var newest: [(height: Double, contentVersion: Int, decoration: ChatItemDecoration)] = []
     let limit = heightCache.keepsNewest
+    newest.reserveCapacity(min(limit, rows.count))
     search: for (shapes, payloads) in zip(rows.shapes, rows.payloads).reversed() {
-      payloads.withUnsafeBufferPointer { payloads in
-        for index in shapes.indices.reversed() where !shapes[index].needsMeasurement {
-          guard newest.count < limit else { return }
-          let version = payloads[index].payload.contentVersion
-          newest.append((shapes[index].metrics.height, version, payloads[index].payload.decoration))
-        }
+      for index in shapes.indices.reversed() where !shapes[index].needsMeasurement {
+        guard newest.count < limit else { break search }
+        let row = (payloads[index].payload.contentVersion, payloads[index].payload.decoration)
+        newest.append((shapes[index].metrics.height, row.0, row.1))
       }
-      guard newest.count < limit else { break search }
     }
     for (height, contentVersion, decoration) in newest.reversed() {
       heightCache.store(height, contentVersion: contentVersion, width: width, decoration: decoration)

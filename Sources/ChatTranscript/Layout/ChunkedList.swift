@@ -384,8 +384,8 @@
     }
     if range.isEmpty, range.lowerBound == 0, chunks[0].elements.count >= Self.maximumChunkCount / 4 {
       // A prepend that does not fit the first chunk (a page of history) starts chunks of its
-      // own: re-cutting the first chunk placed every element of it
-      // again, which made each page cost a full chunk of id-index writes.
+      // own: re-cutting the first chunk placed every element of it again, which made each
+      // page cost a full chunk of id-index writes.
       let created = split(newElements, appending: false)
       chunks.insert(contentsOf: created, at: 0)
       rebuildTree(positionsFrom: 0)
