@@ -1,4 +1,4 @@
-import ChatTranscript
+@_spi(Internals) import ChatTranscript
 import ChatTranscriptMessages
 import ChatTranscriptRendering
 import ChatTranscriptStreams
@@ -343,7 +343,10 @@ final class TallTextCountingMeasurer: TextMeasurer {
 /// What ``ReuseCheckingCell``s report: where each was prepared for reuse, and configurations
 /// of a recycled cell that no preparation came before.
 final class ReuseLog: Sendable {
-  private let entries = Mutex<(prepared: [pthread_t], configured: Int, configuredUnprepared: Int)>(([], 0, 0))
+  /// Behind a `pthread_mutex_t` (``Locked``): the two threads meet at this lock, and the
+  /// thread sanitizer does not see the ordering `Mutex` gives when they do.
+  private let entries = Locked<(prepared: [pthread_t], configured: Int, configuredUnprepared: Int)>(
+    ([], 0, 0))
 
   func prepared() { entries.withLock { $0.prepared.append(pthread_self()) } }
 
