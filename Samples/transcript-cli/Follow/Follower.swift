@@ -74,21 +74,24 @@ final class Follower {
     display.start(progress)
     var readFailure: NDJSONReadError?
     while !progress.hasEnded {
-      for message in inbox.waitForMessages() {
-        switch message {
-        case .event(let event, let line):
-          let errors = session.transcript.apply(event)
-          if !errors.isEmpty {
-            report(
-              errors.map { StreamDiagnostic(source: progress.source, line: line, message: $0.description) })
+      // A burst's appends reach the controller as one insert, not one request per event.
+      session.transcript.performBatchUpdates {
+        inbox.waitForMessages { message in
+          switch message {
+          case .event(let event, let line):
+            let errors = session.transcript.apply(event)
+            if !errors.isEmpty {
+              report(
+                errors.map { StreamDiagnostic(source: progress.source, line: line, message: $0.description) })
+            }
+          case .rejected(let diagnostic):
+            report([diagnostic])
+          case .resized:
+            display.terminalDidResize()
+          case .ended(let failure):
+            progress.hasEnded = true
+            readFailure = failure
           }
-        case .rejected(let diagnostic):
-          report([diagnostic])
-        case .resized:
-          display.terminalDidResize()
-        case .ended(let failure):
-          progress.hasEnded = true
-          readFailure = failure
         }
       }
       changes = ChangeSet()

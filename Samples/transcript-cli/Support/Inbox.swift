@@ -23,6 +23,11 @@ import Synchronization
 final class Inbox<Message: Sendable>: Sendable {
   private struct State {
     var queue: [Message] = []
+    /// The array the last burst was handed out in, emptied with its room kept: the next burst
+    /// but one is queued into it. A queue that started empty for every burst grew by doubling
+    /// into fresh pages each time (a twentieth of `follow`'s reading thread, most of it page
+    /// faults).
+    var spare: [Message] = []
     /// The bytes of input the queued messages stand for, as their producer counted them.
     var queuedBytes = 0
     /// A producer filled the queue and waits on `drained`.
@@ -64,19 +69,25 @@ final class Inbox<Message: Sendable>: Sendable {
     if mustWait { drained.wait() }
   }
 
-  /// Waits until at least one message is queued, then takes every queued message, oldest first.
-  func waitForMessages() -> [Message] {
+  /// Waits until at least one message is queued, then hands `handle` every queued message,
+  /// oldest first. Messages posted meanwhile wait for the next call.
+  func waitForMessages(_ handle: (Message) -> Void) {
     while true {
       arrived.wait()
-      let (taken, producerWaited) = state.withLock { state in
+      var (taken, producerWaited) = state.withLock { state in
         var taken: [Message] = []
+        swap(&taken, &state.spare)
         swap(&taken, &state.queue)
         state.queuedBytes = 0
         defer { state.producerWaits = false }
         return (taken, state.producerWaits)
       }
       if producerWaited { drained.signal() }
-      if !taken.isEmpty { return taken }
+      for message in taken { handle(message) }
+      let handledAny = !taken.isEmpty
+      taken.removeAll(keepingCapacity: true)
+      state.withLock { state in swap(&taken, &state.spare) }
+      if handledAny { return }
     }
   }
 

@@ -57,7 +57,8 @@ final class Viewer {
     draw()
     var quits = false
     while !quits {
-      for message in inbox.waitForMessages() where !quits {
+      inbox.waitForMessages { message in
+        guard !quits else { return }
         switch message {
         case .input(let bytes):
           for key in decoder.keys(from: bytes) where !quits {

@@ -63,7 +63,11 @@ public final class StreamTranscript: ChatDataSource {
     }
   }
 
-  public weak var delegate: (any ChatDataSourceDelegate)?
+  /// Hears every edit; a delegate replaced inside ``performBatchUpdates(_:)`` hears the
+  /// edits held until then first.
+  public weak var delegate: (any ChatDataSourceDelegate)? {
+    willSet { reportHeldChanges() }
+  }
   // The state below is read and written without the run-time exclusivity check: the
   // transcript belongs to one thread, its edits never overlap, and every event paid the
   // check several times (2 % of `transcript layout`'s main thread while it fed a million
@@ -81,6 +85,10 @@ public final class StreamTranscript: ChatDataSource {
   @exclusivity(unchecked) private var lastRead: UTF8Key?
   /// Whether the `lastRead` item carries ``StreamItem/isFollowedByUnreadDivider`` now.
   @exclusivity(unchecked) private var showsUnreadDivider = false
+  /// How many ``performBatchUpdates(_:)`` calls are running (they may nest).
+  @exclusivity(unchecked) private var batchDepth = 0
+  /// The edits made inside ``performBatchUpdates(_:)``, not reported yet.
+  @exclusivity(unchecked) private var held = HeldChanges()
 
   public init() {}
 
@@ -185,12 +193,36 @@ public final class StreamTranscript: ChatDataSource {
 
   // MARK: Applying events
 
+  /// Runs `body`, which applies events, and reports their edits to the delegate together
+  /// when it returns: one notification for a burst of events, its appends merged into one
+  /// insert, instead of one notification per event.
+  ///
+  /// The edits are reported in the order they were made, so the delegate's view of the
+  /// transcript matches the transcript whenever it hears from it. A page of history
+  /// (`prepend`) is still reported on its own, as a `.pagination` update, after the edits
+  /// held before it. Batches may nest; the outermost one reports. A controller merges
+  /// one-event notifications too, but each one costs a call, its arrays and a request on the
+  /// way (a fifth of applying a stream of appends).
+  @discardableResult
+  public func performBatchUpdates<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
+    throws(Failure) -> Result
+  {
+    batchDepth += 1
+    defer {
+      batchDepth -= 1
+      if batchDepth == 0 { reportHeldChanges() }
+    }
+    return try body()
+  }
+
   /// Applies one event and reports the edit to the delegate.
   ///
   /// - Returns: what could not be applied; empty when all went well. A prepend applies its
   ///   good items even when some are rejected.
   @discardableResult
   public func apply(_ event: StreamEvent) -> [TranscriptEventError] {
+    // Held edits go before a page of history changes anything: it is reported on its own.
+    if case .prepend = event { reportHeldChanges() }
     switch event {
     case .insert(let item, let position):
       let hash = IDHashTable.hash(of: item.id)
@@ -287,7 +319,30 @@ public final class StreamTranscript: ChatDataSource {
     reloadReplies(quoting: item.id, hash: hash, into: &reloads)
     if !showsUnreadDivider, lastRead != nil, item.countsAsUnread { refreshUnreadDivider(into: &reloads) }
     guard let delegate else { return }
+    guard batchDepth == 0 else {
+      held.insert(shown, at: index)
+      if !reloads.isEmpty { held.append(contentsOf: reloads) }
+      return
+    }
     delegate.chatDataSource(self, didChange: [.insert([shown], at: index)] + reloads, type: .normal)
+  }
+
+  /// Reports `changes` to the delegate, or holds them while a batch runs
+  /// (``performBatchUpdates(_:)``).
+  private func report(_ changes: [ChatItemsChange], type: UpdateType = .normal) {
+    guard let delegate else { return }
+    if batchDepth > 0, type == .normal {
+      held.append(contentsOf: changes)
+    } else {
+      delegate.chatDataSource(self, didChange: changes, type: type)
+    }
+  }
+
+  /// Reports the edits ``performBatchUpdates(_:)`` holds, if any.
+  private func reportHeldChanges() {
+    guard !held.isEmpty else { return }
+    let changes = held.take()
+    delegate?.chatDataSource(self, didChange: changes, type: .normal)
   }
 
   /// Inserts new items, resolves the quotes of those that reply, and reloads the items that
@@ -311,7 +366,7 @@ public final class StreamTranscript: ChatDataSource {
     if !showsUnreadDivider, lastRead != nil, items.contains(where: \.countsAsUnread) {
       refreshUnreadDivider(into: &changes)
     }
-    delegate?.chatDataSource(self, didChange: changes, type: type)
+    report(changes, type: type)
   }
 
   /// Replaces an item as a whole; what `react` and `read` events gave it stays.
@@ -333,7 +388,7 @@ public final class StreamTranscript: ChatDataSource {
     var changes: [ChatItemsChange] = [.replace(shown, at: index)]
     reloadReplies(quoting: item.id, hash: hash, into: &changes)
     if old.countsAsUnread != shown.countsAsUnread { refreshUnreadDivider(into: &changes) }
-    delegate?.chatDataSource(self, didChange: changes, type: .normal)
+    report(changes)
   }
 
   /// Removes an item. Its readers are forgotten with it; the last-read mark moves to the item
@@ -355,7 +410,7 @@ public final class StreamTranscript: ChatDataSource {
     } else if showsUnreadDivider, old.countsAsUnread {
       refreshUnreadDivider(into: &changes)
     }
-    delegate?.chatDataSource(self, didChange: changes, type: .normal)
+    report(changes)
   }
 
   /// Gives or takes back one sender's reaction and reloads the item with its new counts.
@@ -379,7 +434,7 @@ public final class StreamTranscript: ChatDataSource {
       entry.item = item
       entry.reactions = kept
     }
-    delegate?.chatDataSource(self, didChange: [.replace(item, at: index)], type: .normal)
+    report([.replace(item, at: index)])
     return []
   }
 
@@ -398,7 +453,7 @@ public final class StreamTranscript: ChatDataSource {
       readers.move(reader, to: UTF8Key(entries[index].id))
     }
     reloadReceipt(at: index, into: &changes)
-    delegate?.chatDataSource(self, didChange: changes, type: .normal)
+    report(changes)
   }
 
   /// Gives the item at `index` its readers as they are now, adding a replacement to `changes`
@@ -426,7 +481,7 @@ public final class StreamTranscript: ChatDataSource {
     lastRead = UTF8Key(entries[index].id)
     refreshUnreadDivider(into: &changes)
     guard !changes.isEmpty else { return }
-    delegate?.chatDataSource(self, didChange: changes, type: .normal)
+    report(changes)
   }
 
   /// Gives the last-read item the divider flag it should have now: set while an item after it
@@ -500,7 +555,7 @@ public final class StreamTranscript: ChatDataSource {
 
   private func replace(at index: Int, with item: StreamItem) {
     setShown(item, at: index)
-    delegate?.chatDataSource(self, didChange: [.replace(item, at: index)], type: .normal)
+    report([.replace(item, at: index)])
   }
 
   /// Puts `item` in place of the item at `index`, which has its id and counts as unread alike
@@ -548,6 +603,6 @@ public final class StreamTranscript: ChatDataSource {
     case (true, nil): change = .remove(index..<index + 1)
     case (false, nil): return
     }
-    delegate?.chatDataSource(self, didChange: [change], type: .normal)
+    report([change])
   }
 }
