@@ -74,7 +74,7 @@ final class Follower {
     display.start(progress)
     var readFailure: NDJSONReadError?
     while !progress.hasEnded {
-      // A burst's appends reach the controller as one insert, not one request per event.
+      // A burst's edits reach the controller in one notification, not one per event.
       session.transcript.performBatchUpdates {
         inbox.waitForMessages { message in
           switch message {

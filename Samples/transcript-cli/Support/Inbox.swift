@@ -74,7 +74,7 @@ final class Inbox<Message: Sendable>: Sendable {
   func waitForMessages(_ handle: (Message) -> Void) {
     while true {
       arrived.wait()
-      var (taken, producerWaited) = state.withLock { state in
+      let (burst, producerWaited) = state.withLock { state in
         var taken: [Message] = []
         swap(&taken, &state.spare)
         swap(&taken, &state.queue)
@@ -83,6 +83,7 @@ final class Inbox<Message: Sendable>: Sendable {
         return (taken, state.producerWaits)
       }
       if producerWaited { drained.signal() }
+      var taken = consume burst
       for message in taken { handle(message) }
       let handledAny = !taken.isEmpty
       taken.removeAll(keepingCapacity: true)

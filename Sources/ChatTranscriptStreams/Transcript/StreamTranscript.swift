@@ -5,7 +5,7 @@ import ChatTranscriptMessages
 /// NDJSON lines.
 ///
 /// Every event becomes one exact edit reported to the delegate, so the controller touches
-/// only what changed. Items are kept in a chunked list with an id → chunk index, so finding
+/// only what changed; inside ``performBatchUpdates(_:)`` a burst's edits are reported together. Items are kept in a chunked list with an id → chunk index, so finding
 /// an item by id, inserting after it or deleting it costs O(√n), not a scan of the transcript.
 /// Ids compare by their UTF-8 bytes, as JSON does: `"caf\u{E9}"` and `"cafe\u{301}"` are two
 /// items. While anyone types, a ``TypingIndicatorItem`` stays last.
@@ -215,7 +215,8 @@ public final class StreamTranscript: ChatDataSource {
     return try body()
   }
 
-  /// Applies one event and reports the edit to the delegate.
+  /// Applies one event and reports the edit to the delegate (when the batch ends, inside
+  /// ``performBatchUpdates(_:)``).
   ///
   /// - Returns: what could not be applied; empty when all went well. A prepend applies its
   ///   good items even when some are rejected.
