@@ -18,51 +18,6 @@ import ChatTranscriptMessages
 /// (`read` events), and the item the local user last read (`lastRead`) says whether the unread
 /// divider follows it (``StreamItem/isFollowedByUnreadDivider``).
 public final class StreamTranscript: ChatDataSource {
-  /// An item as the transcript keeps it: the wire item itself (one reference, where an
-  /// `any ChatItem` takes five words), and its id at hand for the scans that look ids up.
-  struct Entry: Summarized {
-    var id: String
-    /// The id's hash (``IDHashTable/hash(of:)``): a lookup whose placement hint is stale (an
-    /// entry inserted or removed before it in its chunk) compares hashes, not strings, as it
-    /// walks the chunk.
-    let hash: UInt64
-    var item: StreamItem
-    /// ``StreamItem/countsAsUnread``, worked out once: every append sums a block of entries
-    /// again, and reading the item for each would touch every item of the block.
-    let countsAsUnread: Bool
-    /// The reactions `react` events gave, once any sender gave one: kept with the item, so a
-    /// reaction costs no lookup of its own, and leaves with it.
-    var reactions: ItemReactions?
-
-    init(_ item: StreamItem, hash: UInt64, reactions: ItemReactions? = nil) {
-      id = item.id
-      self.hash = hash
-      self.item = item
-      countsAsUnread = item.countsAsUnread
-      self.reactions = reactions
-    }
-
-    /// Whether this is the entry of `id`, whose hash is `hash`.
-    @inline(__always)
-    func has(_ id: String, hash: UInt64) -> Bool {
-      self.hash == hash && self.id.hasSameBytes(as: id)
-    }
-
-    /// Counted in the list's running totals, so whether anything unread follows the last-read
-    /// item is a prefix sum, not a walk past it.
-    var summary: UnreadCount { UnreadCount(count: countsAsUnread ? 1 : 0) }
-  }
-
-  /// How many items of a run are ``StreamItem/countsAsUnread``.
-  struct UnreadCount: ChunkSummary {
-    var count: Int
-
-    static var zero: UnreadCount { UnreadCount(count: 0) }
-    static func + (lhs: UnreadCount, rhs: UnreadCount) -> UnreadCount {
-      UnreadCount(count: lhs.count + rhs.count)
-    }
-  }
-
   /// Hears every edit; a delegate replaced inside ``performBatchUpdates(_:)`` hears the
   /// edits held until then first.
   public weak var delegate: (any ChatDataSourceDelegate)? {
@@ -193,16 +148,10 @@ public final class StreamTranscript: ChatDataSource {
 
   // MARK: Applying events
 
-  /// Runs `body`, which applies events, and reports their edits to the delegate together
-  /// when it returns: one notification for a burst of events, its appends merged into one
-  /// insert, instead of one notification per event.
-  ///
-  /// The edits are reported in the order they were made, so the delegate's view of the
-  /// transcript matches the transcript whenever it hears from it. A page of history
-  /// (`prepend`) is still reported on its own, as a `.pagination` update, after the edits
-  /// held before it. Batches may nest; the outermost one reports. A controller merges
-  /// one-event notifications too, but each one costs a call, its arrays and a request on the
-  /// way (a fifth of applying a stream of appends).
+  /// Runs `body`, which applies events, and reports their edits in one notification when it
+  /// returns, in order, appends merged: not one per event (each cost a call, arrays and a
+  /// request, a fifth of applying a stream of appends). A `prepend` is still reported on its
+  /// own, as a `.pagination` update. Batches may nest; the outermost one reports.
   @discardableResult
   public func performBatchUpdates<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
     throws(Failure) -> Result
@@ -328,8 +277,7 @@ public final class StreamTranscript: ChatDataSource {
     delegate.chatDataSource(self, didChange: [.insert([shown], at: index)] + reloads, type: .normal)
   }
 
-  /// Reports `changes` to the delegate, or holds them while a batch runs
-  /// (``performBatchUpdates(_:)``).
+  /// Reports `changes` to the delegate, or holds them while ``performBatchUpdates(_:)`` runs.
   private func report(_ changes: [ChatItemsChange], type: UpdateType = .normal) {
     guard let delegate else { return }
     if batchDepth > 0, type == .normal {
