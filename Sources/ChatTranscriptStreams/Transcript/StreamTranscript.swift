@@ -5,8 +5,9 @@ import ChatTranscriptMessages
 /// NDJSON lines.
 ///
 /// Every event becomes one exact edit reported to the delegate, so the controller touches
-/// only what changed; inside ``performBatchUpdates(_:)`` a burst's edits are reported together. Items are kept in a chunked list with an id → chunk index, so finding
-/// an item by id, inserting after it or deleting it costs O(√n), not a scan of the transcript.
+/// only what changed; inside ``performBatchUpdates(_:)`` a burst's edits are reported
+/// together. Items are kept in a chunked list with an id → chunk index, so finding an item by
+/// id, inserting after it or deleting it costs O(√n), not a scan of the transcript.
 /// Ids compare by their UTF-8 bytes, as JSON does: `"caf\u{E9}"` and `"cafe\u{301}"` are two
 /// items. While anyone types, a ``TypingIndicatorItem`` stays last.
 ///
