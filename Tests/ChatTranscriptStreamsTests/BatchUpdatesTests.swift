@@ -17,6 +17,8 @@ import TranscriptGenerator
     private(set) var ids: [String] = []
     /// Each notification, its edits as `insert IDS at N`, `remove N..<M` or `replace ID at N`.
     var notifications: [[String]] = []
+    /// Each item as the edits last brought it, by id.
+    private(set) var reported: [String: StreamItem] = [:]
     /// The type of each notification.
     var types: [UpdateType] = []
     /// Notifications at which the replayed ids were not the transcript's.
@@ -42,12 +44,14 @@ import TranscriptGenerator
         switch change {
         case .insert(let items, let index):
           ids.insert(contentsOf: items.map(\.id), at: index)
+          for item in items { reported[item.id] = item as? StreamItem }
           edits.append("insert \(items.map(\.id).joined(separator: ",")) at \(index)")
         case .remove(let range):
           ids.removeSubrange(range)
           edits.append("remove \(range)")
         case .replace(let item, let index):
           ids[index] = item.id
+          reported[item.id] = item as? StreamItem
           edits.append("replace \(item.id) at \(index)")
         }
       }
@@ -61,10 +65,15 @@ import TranscriptGenerator
     .insert(StreamItem(id: id, type: "text", sender: sender, text: "hi \(id)"), position: .end)
   }
 
+  /// The burst's new items arrive as one insert, their later edits in it; an edit of an item
+  /// from before the batch stays an edit of its own.
   @Test func aBatchIsOneNotificationWithItsAppendsMerged() {
     let chat = Mirror()
+    chat.transcript.apply(Self.append("o"))
+    chat.notifications = []
     chat.transcript.performBatchUpdates {
       for id in ["a", "b", "c"] { chat.transcript.apply(Self.append(id)) }
+      chat.transcript.apply(.status(id: "o", .read))
       chat.transcript.apply(.status(id: "a", .read))
       chat.transcript.apply(Self.append("d"))
       chat.transcript.apply(.typing(sender: "bob", isActive: true))
@@ -75,14 +84,11 @@ import TranscriptGenerator
       #expect(chat.notifications.isEmpty)
     }
     #expect(
-      chat.notifications == [
-        [
-          "insert a,b,c at 0", "replace a at 0", "insert d at 3", "insert #typing at 4", "insert e,f at 4",
-          "insert x at 1", "insert g at 7",
-        ]
-      ])
+      chat.notifications == [["insert a,x,b,c,d,e,f,g,#typing at 1", "replace o at 0"]])
     #expect(chat.disagreements == 0)
-    #expect(chat.ids == ["a", "x", "b", "c", "d", "e", "f", "g", "#typing"])
+    #expect(chat.ids == ["o", "a", "x", "b", "c", "d", "e", "f", "g", "#typing"])
+    #expect(chat.reported["o"]?.status == .read)
+    #expect(chat.reported["a"]?.status == .read)
   }
 
   @Test func outsideABatchEveryAppendIsHeardAtOnce() {
@@ -102,8 +108,8 @@ import TranscriptGenerator
     #expect(chat.notifications == [["insert a,b,c at 0"]])
   }
 
-  /// A reply's quote and the unread divider reload items as an append lands: those edits come
-  /// right after the append that caused them.
+  /// A reply's quote and the unread divider reload items as an append lands: the new reply
+  /// arrives with its quote resolved, the old last-read item as an edit of its own.
   @Test func reloadsAnAppendCausesFollowItsInsert() {
     let chat = Mirror()
     chat.transcript.apply(Self.append("m1"))
@@ -117,9 +123,9 @@ import TranscriptGenerator
       chat.transcript.apply(Self.append("m4", sender: "bob"))
     }
     #expect(
-      chat.notifications == [
-        ["insert m2 at 1", "replace m1 at 0", "insert m3 at 2", "replace m2 at 1", "insert m4 at 3"]
-      ])
+      chat.notifications == [["insert m2,m3,m4 at 1", "replace m1 at 0"]])
+    #expect(chat.reported["m2"]?.quote == .message(sender: "bob", text: "hi m3"))
+    #expect(chat.reported["m1"]?.isFollowedByUnreadDivider == true)
     #expect(chat.disagreements == 0)
     let reply = chat.transcript.item(withID: "m2") as? StreamItem
     #expect(reply?.quote == .message(sender: "bob", text: "hi m3"))

@@ -117,7 +117,10 @@ struct UpdateQueue {
 /// within it, and it does not move them. A removal closes it: the item removed may come back
 /// inside it (a move), and the controller must meet the removal first to keep that item's
 /// row. The items the edits leave are the same either way.
-struct MergedChanges {
+///
+/// A data source holding a burst's edits back merges them the same way
+/// (`StreamTranscript.performBatchUpdates(_:)`).
+package struct MergedChanges {
   /// The edits that are not the open insert, in order.
   private var closed: [ChatItemsChange] = []
   /// The insert later edits may still fold into, kept apart from the other edits so that
@@ -134,10 +137,13 @@ struct MergedChanges {
     let order: Int
   }
 
-  init() {}
+  package init() {}
+
+  /// Whether no edit was appended.
+  package var isEmpty: Bool { closed.isEmpty && open == nil }
 
   /// The merged edits, in order.
-  var changes: [ChatItemsChange] {
+  package var changes: [ChatItemsChange] {
     guard let open else { return closed }
     var all = closed
     all.insert(.insert(open.items, at: open.index), at: open.order)
@@ -148,7 +154,7 @@ struct MergedChanges {
   /// items within it.
   ///
   /// - Complexity: O(k) for an edit k items from the end of the open insert.
-  mutating func append(_ change: ChatItemsChange) {
+  package mutating func append(_ change: ChatItemsChange) {
     guard let start = open?.position, let count = open?.items.count else {
       return appendUnmerged(change)
     }
@@ -171,6 +177,18 @@ struct MergedChanges {
       open?.position += more.count
     default:
       appendUnmerged(change)
+    }
+  }
+
+  /// Appends the insert of `item` at `index`: ``append(_:)`` without an array made for the
+  /// one item when it continues the open insert (a stream's next message).
+  package mutating func appendInsert(of item: any ChatItem, at index: Int) {
+    // Read field by field: binding the open insert would share its items and make the
+    // append copy them.
+    if let start = open?.position, let count = open?.items.count, start + count == index {
+      open?.items.append(item)
+    } else {
+      append(.insert([item], at: index))
     }
   }
 

@@ -44,7 +44,7 @@ public final class StreamTranscript: ChatDataSource {
   /// How many ``performBatchUpdates(_:)`` calls are running (they may nest).
   @exclusivity(unchecked) private var batchDepth = 0
   /// The edits made inside ``performBatchUpdates(_:)``, not reported yet.
-  @exclusivity(unchecked) private var held = HeldChanges()
+  @exclusivity(unchecked) private var held = MergedChanges()
 
   public init() {}
 
@@ -150,8 +150,9 @@ public final class StreamTranscript: ChatDataSource {
   // MARK: Applying events
 
   /// Runs `body`, which applies events, and reports their edits in one notification when it
-  /// returns, in order, appends merged: not one per event (each cost a call, arrays and a
-  /// request, a fifth of applying a stream of appends). A `prepend` is still reported on its
+  /// returns, merged as a controller merges a batch (``MergedChanges``: appends become one
+  /// insert, which takes in later edits of its items): not one per event (each cost a call,
+  /// arrays and a request, a fifth of applying a stream of appends). A `prepend` is still reported on its
   /// own, as a `.pagination` update. Batches may nest; the outermost one reports.
   @discardableResult
   public func performBatchUpdates<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
@@ -271,8 +272,8 @@ public final class StreamTranscript: ChatDataSource {
     if !showsUnreadDivider, lastRead != nil, item.countsAsUnread { refreshUnreadDivider(into: &reloads) }
     guard let delegate else { return }
     guard batchDepth == 0 else {
-      held.insert(shown, at: index)
-      if !reloads.isEmpty { held.append(contentsOf: reloads) }
+      held.appendInsert(of: shown, at: index)
+      for change in reloads { held.append(change) }
       return
     }
     delegate.chatDataSource(self, didChange: [.insert([shown], at: index)] + reloads, type: .normal)
@@ -282,7 +283,7 @@ public final class StreamTranscript: ChatDataSource {
   private func report(_ changes: [ChatItemsChange], type: UpdateType = .normal) {
     guard let delegate else { return }
     if batchDepth > 0, type == .normal {
-      held.append(contentsOf: changes)
+      for change in changes { held.append(change) }
     } else {
       delegate.chatDataSource(self, didChange: changes, type: type)
     }
@@ -291,7 +292,8 @@ public final class StreamTranscript: ChatDataSource {
   /// Reports the edits ``performBatchUpdates(_:)`` holds, if any.
   private func reportHeldChanges() {
     guard !held.isEmpty else { return }
-    let changes = held.take()
+    let changes = held.changes
+    held = MergedChanges()
     delegate?.chatDataSource(self, didChange: changes, type: .normal)
   }
 
