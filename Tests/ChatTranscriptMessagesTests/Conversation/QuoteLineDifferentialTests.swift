@@ -92,6 +92,41 @@ import TranscriptGenerator
     }
   }
 
+  /// Quotes in printable ASCII, as most are, take a path of their own: it must cut exactly
+  /// as the plain reading does, also where ASCII meets a line break, a control, a combining
+  /// mark or an emoji just past the cut.
+  @Test func printableASCIICutsMatchTakingClustersOneByOne() {
+    let pieces = [
+      "a", "ok", "Lunch", "at", "noon?", " ", "  ", "   ", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\t",
+      "\u{01}", "\u{7F}", "\u{0301}", "\u{FE0F}", "é", "😀", "~!@#$%^&*()_+{}|:<>?",
+      String(repeating: "x", count: 40),
+    ]
+    var generator = SeededRandom(seed: Self.seed ^ 0xA5C)
+    func text(_ count: ClosedRange<Int>) -> String {
+      var text = ""
+      for _ in 0..<Int.random(in: count, using: &generator) {
+        // Mostly printable ASCII, so the lines that leave it do so anywhere along them.
+        let piece =
+          Int.random(in: 0..<4, using: &generator) == 0
+          ? pieces.randomElement(using: &generator) : pieces.prefix(9).randomElement(using: &generator)
+        text += piece ?? ""
+      }
+      return text
+    }
+    for iteration in 0..<4_000 {
+      let quote = MessageQuote.message(sender: text(0...2), text: text(0...30))
+      let columns = Int.random(in: 0...70, using: &generator)
+      let expected = Reference.columnLine(quote, fittingIn: columns)
+      let (line, width) = quote.cellLine(fittingIn: columns)
+      guard line == expected, width == displayWidth(of: expected) else {
+        Issue.record(
+          "seed \(Self.seed) iteration \(iteration) columns \(columns) \(quote): expected \(expected), got \(line) (\(width) columns)"
+        )
+        return
+      }
+    }
+  }
+
   /// The quote line as it was cut before: the same line read, then the most clusters that fit
   /// with the ellipsis found by bisection, measuring each try.
   enum Reference {
