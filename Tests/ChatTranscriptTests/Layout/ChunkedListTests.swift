@@ -26,6 +26,28 @@ import TranscriptGenerator
     #expect(list.treeRebuildCount == list.chunks.count)
   }
 
+  /// An append grows the last chunk where it is, and says so; but a tail that is only a crumb
+  /// of a chunk is folded into its neighbour when that one has room, as every other edit folds
+  /// it, rather than grown on its own.
+  @Test func appendsGrowTheLastChunkUnlessItIsACrumbItsNeighbourTakes() {
+    var list = ChunkedList<Number>(tracksChunkPositions: true)
+    list.replaceSubrange(
+      0..<0, withPieces: [(0..<300).map { Number(value: $0) }, (300..<305).map { Number(value: $0) }])
+    let folded = list.replaceSubrange(305..<305, with: [Number(value: 305)])
+    #expect(list.chunks.map(\.elements.count) == [306])
+    #expect(folded.editedChunk == nil && folded.createdChunks.count == 1)
+
+    let last = list.chunks[0].identifier
+    for value in 306..<Self.chunkSize {
+      let placement = list.replaceSubrange(value..<value, with: [Number(value: value)])
+      #expect(placement.editedChunk == last && placement.createdChunks.isEmpty)
+    }
+    let next = list.replaceSubrange(Self.chunkSize..<Self.chunkSize, with: [Number(value: Self.chunkSize)])
+    #expect(next.createdChunks.count == 1)
+    #expect(list.chunks.map(\.elements.count) == [Self.chunkSize, 1])
+    #expect(list.map(\.value) == Array(0...Self.chunkSize))
+  }
+
   /// Deleting the newest item again and again shrinks the tail chunk in place down to nothing;
   /// only removing an emptied chunk rebuilds the tree.
   @Test func deletingFromTheEndRebuildsTheTreeOncePerChunkRemoved() {
