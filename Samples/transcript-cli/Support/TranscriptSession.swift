@@ -9,8 +9,8 @@ import TextLayout
 final class TranscriptSession {
   let transcript = StreamTranscript()
   let controller: ChatTranscriptController
-  /// Sizes text messages as the controller's rows do, from any thread.
-  private let textMeasurer: (any ChatItemHeightMeasurer)?
+  /// How the controller's rows size text messages, for wrapping texts ahead on any thread.
+  private let textSizing: BubbleSizing?
 
   /// - Parameters:
   ///   - width: columns available to the transcript.
@@ -18,7 +18,7 @@ final class TranscriptSession {
   ///   - theme: a name from `MessagesKit.themesByName`.
   init(width: Int, height: Int, theme: any MessagesTheme) {
     let builders = MessagesKit.builders(theme: theme)
-    textMeasurer = builders[MessageItemType.text]?.first?.heightMeasurer
+    textSizing = (builders[MessageItemType.text]?.first?.heightMeasurer as? BubbleHeightMeasurer)?.sizing
     controller = ChatTranscriptController(
       buildersByType: builders, decorator: MessagesKit.decorator(),
       viewport: Viewport(width: Double(width), height: Double(height)))
@@ -31,7 +31,7 @@ final class TranscriptSession {
   ///   - width: pixels available to the transcript.
   ///   - height: pixels of the viewport.
   init(width: Int, height: Int, layout: PointLayout) {
-    textMeasurer = nil
+    textSizing = nil
     controller = ChatTranscriptController(
       buildersByType: MessagesKit.builders(
         theme: layout.theme, measurer: layout.measurer, configuration: layout.configuration),
@@ -41,15 +41,20 @@ final class TranscriptSession {
   }
 
   /// Wraps the texts `event` brings for rows `width` columns wide, on the calling thread,
-  /// where the items keep it (``ChatItemHeightMeasurer/prepare(_:maximumWidth:)``): a thread
+  /// where the items keep it (`TextBubbleLayout.prewrapper(sizing:rowWidth:)`): a thread
   /// that decodes a stream ahead of the one applying it takes that work off the owner's
   /// thread, whose height measurement and cells then find the wrapping done.
   func prewrapper(width: Int) -> @Sendable (StreamEvent) -> Void {
-    guard let measurer = textMeasurer else { return { _ in } }
-    let width = Double(width)
+    guard let sizing = textSizing else { return { _ in } }
+    let prewrapText = TextBubbleLayout.prewrapper(sizing: sizing, rowWidth: Double(width))
     return { event in
+      // Read from the wire item's own fields: making its message only to read two of them
+      // cost the reading thread about as much as the wrapping.
       func prewrap(_ item: StreamItem) {
-        if item.type == MessageItemType.text { measurer.prepare(item, maximumWidth: width) }
+        guard item.type == MessageItemType.text, item.isDeleted != true, let text = item.text,
+          let memo = item.textMetricsMemo
+        else { return }
+        prewrapText(text, item.isIncoming ?? true, item.id, memo)
       }
       switch event {
       case .insert(let item, _), .update(let item): prewrap(item)

@@ -71,6 +71,42 @@ public struct TextBubbleLayout: Sendable, Hashable {
       of: item.text, width: wrapWidth, rememberedIn: memo)
   }
 
+  /// Wraps one message text ahead of its layout (``prewrapper(sizing:rowWidth:)``).
+  public typealias Prewrap =
+    @Sendable (
+      _ text: String, _ isIncoming: Bool, _ itemID: String, _ memo: TextMetricsMemo
+    ) -> Void
+
+  /// What wraps the message texts of text bubbles in rows `rowWidth` wide as sizing those
+  /// bubbles does, keeping the metrics in each item's memo: for a reader that has an item's
+  /// fields before the kit reads it as a message (a decoder running ahead of the
+  /// transcript), which then need not make the message to wrap its text. Call it with a text
+  /// message's text, direction, id and ``ConversationItem/textMetricsMemo``, for a message
+  /// that is not deleted (a tombstone shows a text of its own); from any thread.
+  ///
+  /// The wrap widths and the measurer are worked out here, once. A memo answers only for the
+  /// text it is the memo of (``TextMetricsMemo/remembers(_:)``), so another text prepares
+  /// nothing.
+  ///
+  /// - Parameter sizing: The text bubbles' sizing (``BubbleHeightMeasurer/sizing`` of the text
+  ///   builder's height measurer).
+  public static func prewrapper(sizing: BubbleSizing, rowWidth: Double) -> Prewrap {
+    func wrapWidth(isIncoming: Bool) -> Int {
+      Self.wrapWidth(
+        rowWidth: Columns.of(rowWidth), isIncoming: isIncoming, metrics: sizing.metrics,
+        configuration: sizing.configuration
+      ).wrapWidth
+    }
+    let (incoming, outgoing) = (wrapWidth(isIncoming: true), wrapWidth(isIncoming: false))
+    let measurer = sizing.itemTextMeasurer(forItemWithID: "")
+    return { text, isIncoming, itemID, memo in
+      var measurer = measurer
+      // The id names the text in the shared cache, where long texts are kept.
+      measurer.itemID = itemID
+      _ = measurer.metrics(of: text, width: isIncoming ? incoming : outgoing, rememberedIn: memo)
+    }
+  }
+
   /// What ``init(rowWidth:viewModel:metrics:configuration:measurer:)`` computes, with the
   /// texts a cell needs besides.
   ///
