@@ -169,6 +169,36 @@ import TranscriptGenerator
     #expect(Self.rememberedWidths(try #require(deleted.textMetricsMemo)).isEmpty)
   }
 
+  /// The prewrapper made once for a row width wraps a text from its fields alone exactly as
+  /// `prepare` wraps the item: the same widths and metrics remembered, in either direction,
+  /// at any row width, on another thread.
+  @Test func thePrewrapperRemembersWhatPreparingTheItemDoes() async throws {
+    let builders = MessagesKit.builders(theme: RoomyTheme(), cache: TextMetricsCache(capacity: 0))
+    let measurer = try #require(
+      builders[MessageItemType.text]?.first?.heightMeasurer as? BubbleHeightMeasurer)
+    let texts = [
+      "a text that wraps over several lines 👍🏽", "短い", "\u{1B}[2J and more words here",
+      String(repeating: "long words wrap ", count: 40),
+    ]
+    for rowWidth in [1.0, 9, 24, 61, 200] {
+      let prewrap = TextBubbleLayout.prewrapper(sizing: measurer.sizing, rowWidth: rowWidth)
+      for (index, text) in texts.enumerated() {
+        for isIncoming in [true, false] {
+          let item = StreamItem(
+            id: "m\(index)", type: MessageItemType.text, isIncoming: isIncoming, text: text)
+          let memo = try #require(item.textMetricsMemo)
+          measurer.prepare(item, maximumWidth: rowWidth)
+          let prepared = Self.rememberedWidths(memo)
+          let metrics = prepared.map { memo.metrics(width: $0) }
+          memo.forget()
+          await Task.detached { prewrap(text, isIncoming, "m\(index)", memo) }.value
+          #expect(Self.rememberedWidths(memo) == prepared, "row \(rowWidth), \(isIncoming), \(text)")
+          #expect(Self.rememberedWidths(memo).map { memo.metrics(width: $0) } == metrics)
+        }
+      }
+    }
+  }
+
   /// A change that leaves the text as it was keeps how it wrapped, in place or in a copy;
   /// a change of the text forgets it in a copy too.
   @Test func aWireTextMessageKeepsItsMetricsWhenItsTextStays() throws {
