@@ -206,6 +206,8 @@
   ///
   /// - Complexity: O(log(n/B)).
   @inlinable public func location(of index: Int) -> (chunk: Int, offset: Int) {
+    // The end, where a stream's messages are appended one by one, needs no totals.
+    if index >= count { return (Swift.max(chunks.count - 1, 0), chunks.last?.elements.count ?? 0) }
     let found = locate(index)
     return (found.chunk, found.offset)
   }
@@ -352,21 +354,6 @@
       rebuildTree(positionsFrom: 0)
       return Placement(createdChunks: chunks.map(\.identifier))
     }
-    if range.lowerBound == count, let last = chunks.indices.last {
-      // An append that the last chunk holds, as the in-place edit below makes it, without
-      // looking the end up in the tree twice: a stream's messages arrive one by one.
-      let kept = chunks[last].elements.count
-      let resultingCount = kept + newElements.count
-      if resultingCount <= Self.maximumChunkCount,
-        resultingCount >= Self.maximumChunkCount / 4 || last == 0
-          || chunks[last - 1].elements.count + resultingCount > Self.maximumChunkCount
-      {
-        chunks[last].elements.append(contentsOf: newElements)
-        resummarize(last, changed: kept..<resultingCount)
-        _checkInvariants()
-        return Placement(editedChunk: chunks[last].identifier)
-      }
-    }
     let start = location(of: range.lowerBound)
     let end = location(of: range.upperBound)
     // Common case: the edit stays inside one chunk; edit it in place unless the result is a
@@ -381,7 +368,12 @@
       && chunks[start.chunk - 1].elements.count + resultingCount <= Self.maximumChunkCount
     if start.chunk == end.chunk, resultingCount <= Self.maximumChunkCount, !foldsIntoLeftNeighbour {
       let keepsCount = resultingCount == chunks[start.chunk].elements.count
-      chunks[start.chunk].elements.replaceSubrange(start.offset..<end.offset, with: newElements)
+      if start.offset == chunks[start.chunk].elements.count {
+        // An append: the array's generic replacement cost several times more.
+        chunks[start.chunk].elements.append(contentsOf: newElements)
+      } else {
+        chunks[start.chunk].elements.replaceSubrange(start.offset..<end.offset, with: newElements)
+      }
       let identifier = chunks[start.chunk].identifier
       guard chunks[start.chunk].elements.isEmpty else {
         // When the count changed, the elements after the edit moved and their blocks are

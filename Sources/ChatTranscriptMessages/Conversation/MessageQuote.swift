@@ -70,9 +70,9 @@ public enum MessageQuote: Sendable, Hashable {
   /// one string of at most `columns + 3` bytes, reading only the `columns + 1` bytes that tell
   /// whether it is cut; `nil` for any other quote.
   ///
-  /// Most quotes are such lines, and each is cut when a reply is measured and again when its
-  /// cell is configured: building the whole line, then its visible form, then the cut, cost
-  /// some 8,500 instructions a time.
+  /// Most quotes of an English chat are such lines, and each is cut when a reply is measured
+  /// and again when its cell is configured: building the whole line, then its visible form,
+  /// then the cut, cost some 8,500 instructions a time.
   private func printableASCIICellLine(fittingIn columns: Int) -> (line: String, width: Int)? {
     guard case .message(let sender, let text) = self else { return nil }
     // The line is cut when it has more than `columns` bytes: the first `columns + 1` decide

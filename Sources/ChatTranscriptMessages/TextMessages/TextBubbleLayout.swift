@@ -64,11 +64,17 @@ public struct TextBubbleLayout: Sendable, Hashable {
   {
     // A tombstone shows a text of its own, not the one the memo is for.
     guard !item.message.isDeleted else { return }
-    let (_, wrapWidth) = Self.wrapWidth(
-      rowWidth: Columns.of(rowWidth), isIncoming: item.message.isIncoming, metrics: sizing.metrics,
-      configuration: sizing.configuration)
     _ = sizing.itemTextMeasurer(forItemWithID: item.id).metrics(
-      of: item.text, width: wrapWidth, rememberedIn: memo)
+      of: item.text, width: wrapWidth(sizing, rowWidth: rowWidth, isIncoming: item.message.isIncoming),
+      rememberedIn: memo)
+  }
+
+  /// The width a text bubble sized by `sizing` wraps its text at in a row `rowWidth` wide.
+  private static func wrapWidth(_ sizing: BubbleSizing, rowWidth: Double, isIncoming: Bool) -> Int {
+    wrapWidth(
+      rowWidth: Columns.of(rowWidth), isIncoming: isIncoming, metrics: sizing.metrics,
+      configuration: sizing.configuration
+    ).wrapWidth
   }
 
   /// Wraps one message text ahead of its layout (``prewrapper(sizing:rowWidth:)``).
@@ -91,13 +97,8 @@ public struct TextBubbleLayout: Sendable, Hashable {
   /// - Parameter sizing: The text bubbles' sizing (``BubbleHeightMeasurer/sizing`` of the text
   ///   builder's height measurer).
   public static func prewrapper(sizing: BubbleSizing, rowWidth: Double) -> Prewrap {
-    func wrapWidth(isIncoming: Bool) -> Int {
-      Self.wrapWidth(
-        rowWidth: Columns.of(rowWidth), isIncoming: isIncoming, metrics: sizing.metrics,
-        configuration: sizing.configuration
-      ).wrapWidth
-    }
-    let (incoming, outgoing) = (wrapWidth(isIncoming: true), wrapWidth(isIncoming: false))
+    let incoming = wrapWidth(sizing, rowWidth: rowWidth, isIncoming: true)
+    let outgoing = wrapWidth(sizing, rowWidth: rowWidth, isIncoming: false)
     let measurer = sizing.itemTextMeasurer(forItemWithID: "")
     return { text, isIncoming, itemID, memo in
       var measurer = measurer
