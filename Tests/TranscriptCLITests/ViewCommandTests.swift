@@ -96,6 +96,10 @@ struct ViewCommandTests {
     #expect(opened.matched)
     let pid = try #require(
       fixture.script.waitForFile("pid").flatMap { Int32($0.trimmingCharacters(in: .newlines)) })
+    // Dispatch hears the signal through a signalfd, which a thread not blocking it would beat.
+    for (thread, blocked) in try Self.blockedSignals(of: pid) {
+      #expect(blocked.contains(SIGTERM) && blocked.contains(SIGWINCH), "thread \(thread) can take SIGTERM")
+    }
     #expect(kill(pid, SIGTERM) == 0)
     #expect(fixture.script.waitForFile("status") == "143\n")
     #expect(fixture.script.waitForFile("stty-after") == fixture.script.waitForFile("stty-before"))
@@ -135,6 +139,18 @@ struct ViewCommandTests {
       command: fixture.script.command(["view", fixture.stream], input: "/dev/null"))
     #expect(fixture.script.waitForFile("status") == "2\n")
     #expect(try session.screen().contains("transcript view: standard input is not a terminal"))
+  }
+
+  /// The signals each thread of process `pid` blocks, by thread id, from `/proc` (Linux's
+  /// `SigBlk` mask: bit `n - 1` is signal `n`).
+  static func blockedSignals(of pid: Int32) throws -> [(thread: String, signals: Set<Int32>)] {
+    let tasks = "/proc/\(pid)/task"
+    return try FileManager.default.contentsOfDirectory(atPath: tasks).sorted().map { thread in
+      let status = try String(contentsOfFile: "\(tasks)/\(thread)/status", encoding: .utf8)
+      let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") })
+      let mask = try #require(UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16))
+      return (thread, Set((1...64).filter { mask >> ($0 - 1) & 1 == 1 }.map(Int32.init)))
+    }
   }
 
   /// Whether the transcript rows of `screen` are `lines[offset ..< offset + viewportRows]`, the
