@@ -148,7 +148,8 @@ struct ViewCommandTests {
     return try FileManager.default.contentsOfDirectory(atPath: tasks).sorted().map { thread in
       let status = try String(contentsOfFile: "\(tasks)/\(thread)/status", encoding: .utf8)
       let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") })
-      let mask = try #require(UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16))
+      let hex = line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces)
+      let mask = try #require(UInt64(hex, radix: 16))
       return (thread, Set((1...64).filter { mask >> ($0 - 1) & 1 == 1 }.map(Int32.init)))
     }
   }
