@@ -42,10 +42,13 @@ public enum StreamInput {
   /// - Parameters:
   ///   - maxLineLength: longer lines are reported and skipped unread.
   ///   - afterBatch: runs every few thousand lines and at the end (apply updates there).
+  ///   - prepareWhileWaiting: runs on the reading thread with events read ahead, while it
+  ///     would otherwise wait (``StreamFeeder/feedAll(from:batchSize:afterBatch:prepareWhileWaiting:report:)``).
   /// - Returns: whether every line applied; `nil` when the input could not be opened or read.
   public static func feed(
     _ path: String, into transcript: StreamTranscript,
-    maxLineLength: Int = NDJSONLineReader.defaultMaxLineLength, afterBatch: () -> Void = {}
+    maxLineLength: Int = NDJSONLineReader.defaultMaxLineLength, afterBatch: () -> Void = {},
+    prepareWhileWaiting: (@Sendable (StreamEvent) -> Void)? = nil
   ) -> Bool? {
     guard var reader = open(path, maxLineLength: maxLineLength) else { return nil }
     let source = sourceName(path)
@@ -54,7 +57,9 @@ public enum StreamInput {
     }
     var feeder = StreamFeeder(transcript: transcript, source: source)
     do {
-      try feeder.feedAll(from: &reader, afterBatch: afterBatch) { printError($0.description) }
+      try feeder.feedAll(from: &reader, afterBatch: afterBatch, prepareWhileWaiting: prepareWhileWaiting) {
+        printError($0.description)
+      }
     } catch {
       printError("\(escapedForDiagnostics(source)): \(error)")
       return nil

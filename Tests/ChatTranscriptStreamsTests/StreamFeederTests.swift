@@ -2,6 +2,7 @@ import ChatTranscript
 import ChatTranscriptMessages
 import ChatTranscriptStreams
 import Foundation
+import Synchronization
 import Testing
 import TranscriptGenerator
 
@@ -33,6 +34,87 @@ import TranscriptGenerator
     #expect(transcript.chatItems.map(\.id) == ["a", "c"])
     #expect(feeder.appliedCount == 2)
     #expect(feeder.rejectedCount == 3)
+  }
+
+  /// Events read ahead are prepared on the reading thread while the batch before them is
+  /// still being applied: here the applier waits, after the first batch, until the whole
+  /// second batch has been prepared.
+  @Test func preparesEventsReadAheadWhileTheBatchBeforeApplies() throws {
+    let stream = try Self.insertStream(count: 60)
+    defer { try? FileManager.default.removeItem(atPath: stream) }
+    let prepared = PreparedEvents()
+    var waits = 0
+    let transcript = try Self.feed(stream, batchSize: 10) {
+      waits += 1
+      if waits == 1 { prepared.wait(forCount: 10) }
+    } prepare: {
+      prepared.add($0)
+    }
+    #expect(Array(prepared.ids.prefix(10)) == (10..<20).map { "m\($0)" })
+    #expect(Set(prepared.ids).count == prepared.ids.count, "no event is prepared twice")
+    #expect(transcript.chatItems.map(\.id) == (0..<60).map { "m\($0)" })
+  }
+
+  /// Preparing stops as soon as the batch before is applied, so it only fills time the
+  /// reading thread would spend waiting: with a slow preparation and a fast applier, at most
+  /// the event in hand when the applier finishes is prepared per batch, far from all.
+  @Test func stopsPreparingWhenTheBatchBeforeIsApplied() throws {
+    let stream = try Self.insertStream(count: 600)
+    defer { try? FileManager.default.removeItem(atPath: stream) }
+    let prepared = PreparedEvents()
+    let transcript = try Self.feed(stream, batchSize: 10) {
+    } prepare: { event in
+      prepared.add(event)
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    #expect(prepared.ids.count < 300, "\(prepared.ids.count) of 600 prepared")
+    #expect(Set(prepared.ids).count == prepared.ids.count)
+    let plain = try Self.feed(stream, batchSize: 10, afterBatch: {}, prepare: nil)
+    #expect(
+      transcript.chatItems.compactMap { $0 as? StreamItem }
+        == plain.chatItems.compactMap { $0 as? StreamItem })
+  }
+
+  /// A file of `count` text inserts, `m0`, `m1`, …
+  private static func insertStream(count: Int) throws -> String {
+    let lines = (0..<count).map {
+      #"{"op":"insert","item":{"id":"m\#($0)","type":"text","text":"hi \#($0)"}}"#
+    }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("feeder-\(UUID()).ndjson").path
+    try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  private static func feed(
+    _ path: String, batchSize: Int, afterBatch: () -> Void, prepare: (@Sendable (StreamEvent) -> Void)?
+  ) throws -> StreamTranscript {
+    var reader = try NDJSONLineReader(path: path)
+    let transcript = StreamTranscript()
+    var feeder = StreamFeeder(transcript: transcript, source: "chat.ndjson")
+    try feeder.feedAll(
+      from: &reader, batchSize: batchSize, afterBatch: afterBatch, prepareWhileWaiting: prepare
+    ) {
+      Issue.record("unexpected diagnostic \($0)")
+    }
+    return transcript
+  }
+}
+
+/// The ids of the inserts a feeder prepared, in order, from whichever thread prepared them.
+private final class PreparedEvents: Sendable {
+  private let state = Mutex<[String]>([])
+
+  var ids: [String] { state.withLock { $0 } }
+
+  func add(_ event: StreamEvent) {
+    guard case .insert(let item, _) = event else { return }
+    state.withLock { $0.append(item.id) }
+  }
+
+  /// Waits until `count` events are prepared, or ten seconds.
+  func wait(forCount count: Int) {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ids.count < count, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
   }
 }
 

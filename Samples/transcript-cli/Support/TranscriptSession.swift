@@ -77,12 +77,19 @@ final class TranscriptSession {
   /// Nothing is shown before the end, so the controller leaves the transcript while it is fed
   /// and lays out the final items once (heights measured on all cores), instead of an update
   /// per batch of events placing its changes one by one. The rows are the same either way.
+  /// The thread that reads ahead wraps the texts of the lines it has read while it waits for
+  /// this one to apply the lines before (``prewrapper(width:)``): the heights then find part
+  /// of the wrapping done, on time a core had to spare.
   ///
   /// - Parameter maxLineLength: longer lines are reported and skipped unread.
   /// - Returns: whether every line applied; `nil` when the input could not be opened or read.
   func feed(_ path: String, maxLineLength: Int) -> Bool? {
     controller.dataSource = nil
-    let clean = StreamInput.feed(path, into: transcript, maxLineLength: maxLineLength)
+    let clean = StreamInput.feed(
+      path, into: transcript, maxLineLength: maxLineLength,
+      prepareWhileWaiting: textSizing.map { _ in
+        prewrapper(width: Int(controller.collectionView.viewport.width))
+      })
     controller.dataSource = transcript
     controller.requestUpdate(.firstLoad)
     controller.applyPendingUpdates()
