@@ -36,6 +36,26 @@ import TranscriptGenerator
     #expect(feeder.rejectedCount == 3)
   }
 
+  /// A batch is read into the buffers of the one applied two batches before: nothing of that
+  /// one's lines may stay, such as which of them were too long.
+  @Test func aBatchReadIntoSpentBuffersKeepsNothingOfTheirLines() throws {
+    let insert = { (id: String) in #"{"op":"insert","item":{"id":"\#(id)","type":"text"}}"# }
+    let lines =
+      [insert("a"), String(repeating: "@", count: 100), insert("b"), insert("c")]
+      + (0..<8).map { insert("d\($0)") }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("feeder-\(UUID()).ndjson").path
+    try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+
+    var reader = try NDJSONLineReader(path: path, maxLineLength: 64)
+    let transcript = StreamTranscript()
+    var feeder = StreamFeeder(transcript: transcript, source: "chat.ndjson")
+    var diagnostics: [String] = []
+    try feeder.feedAll(from: &reader, batchSize: 2) { diagnostics.append($0.description) }
+    #expect(diagnostics == ["chat.ndjson:2: line longer than 64 bytes"])
+    #expect(transcript.chatItems.map(\.id) == ["a", "b", "c"] + (0..<8).map { "d\($0)" })
+  }
+
   /// Events read ahead are prepared on the reading thread while the batch before them is
   /// still being applied: here the applier waits, after the first batch, until the whole
   /// second batch has been prepared.
