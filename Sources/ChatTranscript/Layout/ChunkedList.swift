@@ -460,14 +460,27 @@
   /// Recomputes chunk `chunk`'s summary and the tree nodes above it.
   ///
   /// Only the blocks overlapping `changed` (offsets of elements changed since the chunk was
-  /// last summed, all of them if its element count changed) are summed again; the chunk's
-  /// summary is then the sum of its blocks, as `summarize` makes it.
+  /// last summed; when its element count changed, every offset from the first changed one to
+  /// the end) are summed again; the chunk's summary is then the sum of its blocks, as
+  /// `summarize` makes it.
   @inlinable mutating func resummarize(_ chunk: Int, changed: Range<Int>) {
     let count = chunks[chunk].elements.count
     let blockSize = Self.blockSize
-    if MemoryLayout<Element.Summary>.size > 0,
-      chunks[chunk].blocks.count == (count + blockSize - 1) / blockSize
+    let neededBlocks = (count + blockSize - 1) / blockSize
+    let blockCount = chunks[chunk].blocks.count
+    if MemoryLayout<Element.Summary>.size > 0, blockCount != neededBlocks, changed.upperBound >= count,
+      changed.lowerBound / blockSize <= blockCount
     {
+      // The count changed and every block from the first changed one on is summed below:
+      // blocks are added or dropped at the end rather than the chunk summed whole (an append
+      // that started a block did that, every 32nd append of a stream).
+      if blockCount < neededBlocks {
+        chunks[chunk].blocks.append(contentsOf: repeatElement(.zero, count: neededBlocks - blockCount))
+      } else {
+        chunks[chunk].blocks.removeLast(blockCount - neededBlocks)
+      }
+    }
+    if MemoryLayout<Element.Summary>.size > 0, chunks[chunk].blocks.count == neededBlocks {
       let firstBlock = changed.lowerBound / blockSize
       let endBlock = Swift.min((changed.upperBound + blockSize - 1) / blockSize, chunks[chunk].blocks.count)
       for block in firstBlock..<Swift.max(endBlock, firstBlock) {

@@ -248,13 +248,22 @@ import TranscriptGenerator
   }
 
   /// Edits re-sum only the blocks they touch; every block and chunk total must still be what
-  /// summing its elements gives, through element edits, in-place replacements and splits.
+  /// summing its elements gives, through element edits, in-place replacements, splits, and
+  /// appends and cuts at the end that add or drop blocks.
   @Test func blockTotalsFollowEveryEdit() {
     let seed = SeededRandom.seed(fromEnvironment: "CHUNKED_LIST_SEED", default: 7)
     var random = SeededRandom(seed: seed)
     var (list, reference) = Self.randomFlags(count: 5_000, random: &random)
-    for _ in 0..<300 {
-      switch random.below(3) {
+    for _ in 0..<600 {
+      switch random.below(5) {
+      case 3:
+        let new = (0..<random.below(40) + 1).map { _ in Flag(value: 0, isFlagged: random.below(2) == 0) }
+        list.replaceSubrange(reference.count..<reference.count, with: new)
+        reference.append(contentsOf: new)
+      case 4:
+        let lower = reference.count - min(random.below(40), reference.count - 1)
+        list.replaceSubrange(lower..<reference.count, with: [])
+        reference.removeSubrange(lower...)
       case 0:
         let indices = (0..<random.below(20)).map { _ in random.below(reference.count) }.sorted()
         list.modifyElements(at: indices) { position, element in element.isFlagged = position % 2 == 0 }
