@@ -22,9 +22,7 @@ package struct IDHashTable {
     package var count: UInt16 = 0
   }
 
-  /// Open addressing with linear probing; the count is a power of two. Its own mapping, in huge
-  /// pages where the system allows (see ``LargeTable``): a probe of a table of a million ids
-  /// costs a cache miss, not a TLB miss as well.
+  /// Open addressing with linear probing; the count is a power of two (see ``LargeTable``).
   private var slots: LargeTable<Slot>
   private var occupied = 0
 

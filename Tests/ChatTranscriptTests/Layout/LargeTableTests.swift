@@ -2,8 +2,7 @@ import Testing
 
 @testable import ChatTranscript
 
-/// The id index's table: the same values whether it is mapped on its own (2 MiB and more, in
-/// huge pages where Linux allows) or allocated as usual, and copies that do not share.
+/// The id index's table: what is written is read back, at every size, and copies do not share.
 @Suite struct LargeTableTests {
   struct Entry: BitwiseCopyable, Equatable {
     var key: UInt64
