@@ -18,10 +18,10 @@ enum StreamReadingThread {
   ///   - reader: the opened input; owned by the reading thread from now on.
   ///   - source: the name diagnostics give for the input.
   ///   - inbox: receives one message per line, then `.ended`.
-  ///   - prepare: runs on the reading thread with each event before it is posted.
+  ///   - prepare: runs on the reading thread with each event before it is posted, if given.
   static func start(
     _ reader: consuming NDJSONLineReader, source: String, inbox: Inbox<FollowMessage>,
-    prepare: @escaping @Sendable (StreamEvent) -> Void = { _ in }
+    prepare: (@Sendable (StreamEvent) -> Void)? = nil
   ) {
     let handOff = HandOff(reader)
     DispatchQueue(label: "transcript.follow.reader").async {
@@ -33,7 +33,7 @@ enum StreamReadingThread {
   /// Reads until the writer closes its end; blocks the calling thread meanwhile.
   static func read(
     _ reader: inout NDJSONLineReader, source: String, into inbox: Inbox<FollowMessage>,
-    prepare: (StreamEvent) -> Void
+    prepare: ((StreamEvent) -> Void)?
   ) {
     let decoder = StreamDecoder()
     let limit = reader.maxLineLength
@@ -44,7 +44,7 @@ enum StreamReadingThread {
     reader.forEachLine { line, number in
       switch decoder.decode(line) {
       case .success(let event):
-        prepare(event)
+        prepare?(event)
         inbox.postWaitingForRoom(.event(event, line: number), bytes: line.count)
       case .failure(let error): reject(line: number, error)
       }

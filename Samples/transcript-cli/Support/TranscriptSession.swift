@@ -44,8 +44,9 @@ final class TranscriptSession {
   /// where the items keep it (`TextBubbleLayout.prewrapper(sizing:rowWidth:)`): a thread
   /// that decodes a stream ahead of the one applying it takes that work off the owner's
   /// thread, whose height measurement and cells then find the wrapping done.
-  func prewrapper(width: Int) -> @Sendable (StreamEvent) -> Void {
-    guard let sizing = textSizing else { return { _ in } }
+  /// `nil` when the session knows no text sizing to wrap with (a layout in points).
+  func prewrapper(width: Int) -> (@Sendable (StreamEvent) -> Void)? {
+    guard let sizing = textSizing else { return nil }
     let prewrapText = TextBubbleLayout.prewrapper(sizing: sizing, rowWidth: Double(width))
     return { event in
       // Read from the wire item's own fields: making its message only to read two of them
@@ -87,9 +88,7 @@ final class TranscriptSession {
     controller.dataSource = nil
     let clean = StreamInput.feed(
       path, into: transcript, maxLineLength: maxLineLength,
-      prepareWhileWaiting: textSizing.map { _ in
-        prewrapper(width: Int(controller.collectionView.viewport.width))
-      })
+      prepareWhileWaiting: prewrapper(width: Int(controller.collectionView.viewport.width)))
     controller.dataSource = transcript
     controller.requestUpdate(.firstLoad)
     controller.applyPendingUpdates()
