@@ -8,4 +8,6 @@ import CommandLineSupport
   import Darwin
 #endif
 
+// Before anything else: it may run the program again from the start.
+HugePageHeap.adopt()
 exit(TranscriptTool.run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -17,9 +17,11 @@ final class WatchedCommand {
   private let readers = DispatchGroup()
   private var isReadingOutput = false
 
-  init(_ arguments: [String]) throws {
+  /// - Parameter environment: the command's environment; the test's own when `nil`.
+  init(_ arguments: [String], environment: [String: String]? = nil) throws {
     process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("transcript")
     process.arguments = arguments
+    if let environment { process.environment = environment }
     process.currentDirectoryURL = CommandRunner.packageRoot
     process.standardInput = input
     process.standardOutput = output
@@ -36,6 +38,9 @@ final class WatchedCommand {
       }
     }.start()
   }
+
+  /// The command's process id, while it runs.
+  var processIdentifier: Int32 { process.processIdentifier }
 
   /// The most memory the command has held so far, in kilobytes.
   var peakKilobytes: Int { watched.state.withLock { $0.peakKilobytes } }

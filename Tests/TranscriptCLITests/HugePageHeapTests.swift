@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CommandLineSupport
+
+/// The tool asks glibc for a huge-page heap by running itself again with the tunable set,
+/// unless the user decided already.
+@Suite struct HugePageHeapTests {
+  @Test(
+    arguments: [
+      (nil, "glibc.malloc.hugetlb=1"),
+      ("", "glibc.malloc.hugetlb=1"),
+      ("glibc.malloc.arena_max=2", "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1"),
+      ("glibc.malloc.hugetlb=0", nil),
+      ("glibc.malloc.arena_max=2:glibc.malloc.hugetlb=2", nil),
+      // Another tunable whose name only starts the same is not this one.
+      ("glibc.malloc.hugetlbx=1", "glibc.malloc.hugetlbx=1:glibc.malloc.hugetlb=1"),
+    ] as [(String?, String?)])
+  func tunablesAddTheHugePageTunableUnlessNamed(current: String?, expected: String?) {
+    #expect(HugePageHeap.tunables(adding: current) == expected)
+  }
+
+  @Test(
+    arguments: [
+      ("always [madvise] never\n", "madvise"), ("[always] madvise never\n", "always"),
+      ("always madvise [never]\n", "never"), ("always madvise never\n", nil), ("", nil),
+    ] as [(String, String?)])
+  func theSelectedModeIsTheBracketedWord(contents: String, expected: String?) {
+    #expect(HugePageHeap.mode(in: contents).map(String.init) == expected)
+  }
+
+  /// The running command's environment, read from `/proc` once it has started its reading
+  /// thread (so it is past the point where it runs itself again).
+  static func environment(ofRunning command: WatchedCommand) throws -> [String: String] {
+    let pid = command.processIdentifier
+    let deadline = Date().addingTimeInterval(30)
+    while (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0 < 2 {
+      try #require(Date() < deadline, "the command never started its reading thread")
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))
+    return Dictionary(
+      bytes.split(separator: 0).compactMap { entry in
+        let text = String(decoding: entry, as: UTF8.self)
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+      }, uniquingKeysWith: { _, last in last })
+  }
+
+  @Test func theCommandRunsWithHugePagesWhereTheSystemLeavesThemToIt() throws {
+    var environment = ProcessInfo.processInfo.environment
+    environment["GLIBC_TUNABLES"] = nil
+    let command = try WatchedCommand(["follow", "--width", "40", "-"], environment: environment)
+    let seen = try Self.environment(ofRunning: command)
+    try command.closeInput()
+    #expect(command.waitForExit().status == 0)
+    let expected = HugePageHeap.systemLeavesHugePagesToPrograms() ? "glibc.malloc.hugetlb=1" : nil
+    #expect(seen["GLIBC_TUNABLES"] == expected)
+  }
+
+  @Test func aTunableTheUserSetIsKept() throws {
+    var environment = ProcessInfo.processInfo.environment
+    environment["GLIBC_TUNABLES"] = "glibc.malloc.hugetlb=0"
+    let command = try WatchedCommand(["follow", "--width", "40", "-"], environment: environment)
+    let seen = try Self.environment(ofRunning: command)
+    try command.closeInput()
+    #expect(command.waitForExit().status == 0)
+    #expect(seen["GLIBC_TUNABLES"] == "glibc.malloc.hugetlb=0")
+  }
+}
