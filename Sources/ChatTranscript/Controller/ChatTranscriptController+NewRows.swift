@@ -95,6 +95,22 @@ extension ChatTranscriptController {
     return rows
   }
 
+  /// The fields of a row that key its height, read where the row lies: a subscript, even of
+  /// a buffer pointer, copied the whole row out (retaining and releasing its item, id and
+  /// presenter) for these two.
+  @inline(__always)
+  private static func heightKey(
+    of slot: UnsafePointer<TranscriptLayout.PayloadSlot>
+  ) -> (contentVersion: Int, decoration: ChatItemDecoration) {
+    let row = UnsafeRawPointer(slot)
+    let version = MemoryLayout<TranscriptLayout.PayloadSlot>.offset(of: \.payload.contentVersion)
+    let decoration = MemoryLayout<TranscriptLayout.PayloadSlot>.offset(of: \.payload.decoration)
+    return (
+      row.load(fromByteOffset: version.unsafelyUnwrapped, as: Int.self),
+      row.load(fromByteOffset: decoration.unsafelyUnwrapped, as: ChatItemDecoration.self)
+    )
+  }
+
   /// Stores the heights of the newest sized rows, as `finish` does for measured ones: of a
   /// long load only the heights the cache would keep (``HeightCache/keepsNewest``).
   ///
@@ -104,11 +120,14 @@ extension ChatTranscriptController {
     var newest: [(height: Double, contentVersion: Int, decoration: ChatItemDecoration)] = []
     let limit = heightCache.keepsNewest
     newest.reserveCapacity(min(limit, rows.count))
-    search: for (shapes, payloads) in zip(rows.shapes, rows.payloads).reversed() {
-      for index in shapes.indices.reversed() where !shapes[index].needsMeasurement {
-        guard newest.count < limit else { break search }
-        let row = (payloads[index].payload.contentVersion, payloads[index].payload.decoration)
-        newest.append((shapes[index].metrics.height, row.0, row.1))
+    for (shapes, payloads) in zip(rows.shapes, rows.payloads).reversed() where newest.count < limit {
+      payloads.withUnsafeBufferPointer { payloads in
+        for index in shapes.indices.reversed() where !shapes[index].needsMeasurement {
+          guard newest.count < limit else { return }
+          let (contentVersion, decoration) = Self.heightKey(
+            of: payloads.baseAddress.unsafelyUnwrapped + index)
+          newest.append((shapes[index].metrics.height, contentVersion, decoration))
+        }
       }
     }
     for (height, contentVersion, decoration) in newest.reversed() {

@@ -102,8 +102,11 @@ public struct HeightCache {
     guard generationSize > 0 else { return }
     if young.isEmpty { young.reserveCapacity(generationSize) }  // no rehashing while it fills
     if young.count >= generationSize, young[key] == nil {
-      old = young
-      young = [:]
+      // The dropped generation's table becomes the young one, emptied in place: a new table
+      // of its size each turn (`follow` turns it over every 50,000 rows) was megabytes of
+      // memory touched for the first time.
+      swap(&old, &young)
+      young.removeAll(keepingCapacity: true)
       young.reserveCapacity(generationSize)
     }
     young[key] = height
