@@ -69,7 +69,8 @@ import TranscriptGenerator
     }
     #expect(cache.count == 100)
     for version in 9_951...10_050 {
-      #expect(cache.height(contentVersion: version, width: 60, decoration: Self.decoration) == Double(version))
+      #expect(
+        cache.height(contentVersion: version, width: 60, decoration: Self.decoration) == Double(version))
     }
     #expect(cache.height(contentVersion: 9_950, width: 60, decoration: Self.decoration) == nil)
     #expect(cache.height(contentVersion: 1, width: 60, decoration: Self.decoration) == nil)
