@@ -179,6 +179,24 @@ import Testing
     #expect(chat.item("m1")?.reactions.last == MessageReaction(reaction: "r63", count: 2))
   }
 
+  /// A reaction refused at the limit leaves no trace: its sender is not kept, so it does not
+  /// come back when the item later has room.
+  @Test func aReactionPastTheLimitIsNotKept() {
+    let chat = Recorder()
+    let reactions = (0..<63).map { #""r\#($0)":1"# }.joined(separator: ",")
+    chat.feed(#"{"op":"insert","item":{"id":"m1","type":"text","reactions":{\#(reactions)}}}"#)
+    let diagnostics = chat.feed(
+      #"{"op":"react","id":"m1","sender":"bob","reaction":"x"}"#,
+      #"{"op":"react","id":"m1","sender":"carol","reaction":"y"}"#,
+      #"{"op":"react","id":"m1","sender":"bob","reaction":"x","active":false}"#,
+      #"{"op":"react","id":"m1","sender":"dave","reaction":"z"}"#)
+    #expect(diagnostics == [#"chat.ndjson:2: item "m1" has more than 64 reactions"#])
+    let shown = chat.item("m1")?.reactions ?? []
+    #expect(shown.count == 64)
+    #expect(shown.last == MessageReaction(reaction: "z", count: 1))
+    #expect(!shown.contains { $0.reaction == "y" || $0.reaction == "x" })
+  }
+
   @Test func removingAnItemForgetsItsReactions() {
     let chat = Recorder()
     chat.feed(

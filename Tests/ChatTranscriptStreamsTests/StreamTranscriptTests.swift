@@ -40,6 +40,36 @@ import TranscriptGenerator
     #expect(transcript.item(withID: "c")?.type == "photo")
   }
 
+  /// Items are values: one read out before a status, a reaction, a receipt, a quote or the
+  /// unread divider changes it keeps what it had, while the transcript's changes in place.
+  @Test func anItemReadOutKeepsItsValuesWhenTheTranscriptChangesIt() throws {
+    let transcript = StreamTranscript()
+    let setUp = Self.feed(
+      [
+        #"{"op":"insert","item":{"id":"m1","type":"text","text":"hi","status":"sent"}}"#,
+        #"{"op":"insert","item":{"id":"m2","type":"text","text":"re","replyTo":"m1"}}"#,
+      ], into: transcript)
+    #expect(setUp.isEmpty)
+    let first = try #require(transcript.item(withID: "m1") as? StreamItem)
+    let reply = try #require(transcript.item(withID: "m2") as? StreamItem)
+    let diagnostics = Self.feed(
+      [
+        #"{"op":"status","id":"m1","status":"read"}"#,
+        #"{"op":"react","id":"m1","sender":"bob","reaction":"👍"}"#,
+        #"{"op":"read","sender":"bob","upTo":"m1"}"#,
+        #"{"op":"lastRead","id":"m1"}"#,
+        #"{"op":"update","item":{"id":"m1","type":"text","text":"hello","status":"read"}}"#,
+      ], into: transcript)
+    #expect(diagnostics.isEmpty)
+    #expect(first.status == .sent && first.reactions.isEmpty && first.readReceipt.isEmpty)
+    #expect(!first.isFollowedByUnreadDivider)
+    #expect(reply.quote == .message(sender: "", text: "hi"))
+    let now = try #require(transcript.item(withID: "m1") as? StreamItem)
+    #expect(now.status == .read && now.reactions == [MessageReaction(reaction: "👍", count: 1)])
+    #expect(!now.readReceipt.isEmpty)
+    #expect((transcript.item(withID: "m2") as? StreamItem)?.quote == .message(sender: "", text: "hello"))
+  }
+
   @Test func badLinesAreReportedWithFileAndLineAndSkipped() {
     let transcript = StreamTranscript()
     let diagnostics = Self.feed(

@@ -195,9 +195,7 @@ public final class StreamTranscript: ChatDataSource {
       update(at: index, with: item)
     case .status(let id, let status):
       guard let index = index(ofID: id) else { return [.unknownID(id)] }
-      var item = entries[index].item
-      item.status = status
-      replace(at: index, with: item)
+      report([.replace(changeShown(at: index) { $0.status = status }, at: index)])
     case .delete(let id):
       guard let index = index(ofID: id) else { return [.unknownID(id)] }
       delete(at: index)
@@ -263,8 +261,8 @@ public final class StreamTranscript: ChatDataSource {
     var shown = item
     if let replyTo = item.replyTo {
       replies.add(reply: item.id, quoting: replyTo)
-      shown.quote = quote(of: replyTo)
-      setShown(shown, at: index)
+      let quote = quote(of: replyTo)
+      shown = changeShown(at: index) { $0.quote = quote }
     }
     // The reloads come after the insert in the edit; an empty array allocates nothing.
     var reloads: [ChatItemsChange] = []
@@ -372,22 +370,32 @@ public final class StreamTranscript: ChatDataSource {
   private func react(at index: Int, sender: String, reaction: String, isActive: Bool)
     -> [TranscriptEventError]
   {
-    let entry = entries[index]
-    var item = entry.item
-    var reactions = entry.reactions ?? ItemReactions(given: item.reactions)
-    guard reactions.set(reaction, from: sender, isActive: isActive) else { return [] }
+    // Taken out of the entry while they change: a copy shared its senders with the entry,
+    // and one more sender copied the set of them.
+    var taken: ItemReactions?
+    entries.modifyWithoutResummarizing(at: index) { swap(&taken, &$0.reactions) }
+    var reactions = taken ?? ItemReactions(given: entries[index].item.reactions)
+    guard reactions.set(reaction, from: sender, isActive: isActive) else {
+      keep(reactions, at: index)
+      return []
+    }
     let totals = reactions.totals
     guard !isActive || totals.count <= StreamDecoder.maximumReactionsPerItem else {
-      return [.tooManyReactions(item.id)]
+      // Only a reaction new to the item adds to the count: taking it back leaves the senders
+      // as they were.
+      _ = reactions.set(reaction, from: sender, isActive: false)
+      keep(reactions, at: index)
+      return [.tooManyReactions(entries[index].id)]
     }
-    item.reactions = totals
-    let kept = reactions.hasSenders ? reactions : nil
-    entries.modifyWithoutResummarizing(at: index) { entry in
-      entry.item = item
-      entry.reactions = kept
-    }
-    report([.replace(item, at: index)])
+    keep(reactions, at: index)
+    report([.replace(changeShown(at: index) { $0.reactions = totals }, at: index)])
     return []
+  }
+
+  /// Puts an item's reactions back in its entry; none are kept once no sender's is left.
+  private func keep(_ reactions: consuming ItemReactions, at index: Int) {
+    let kept = reactions.hasSenders ? reactions : nil
+    entries.modifyWithoutResummarizing(at: index) { $0.reactions = kept }
   }
 
   /// Moves `reader` forward to the item at `index` and reloads the items it left and reached;
@@ -411,12 +419,9 @@ public final class StreamTranscript: ChatDataSource {
   /// Gives the item at `index` its readers as they are now, adding a replacement to `changes`
   /// when they changed.
   private func reloadReceipt(at index: Int, into changes: inout [ChatItemsChange]) {
-    var item = entries[index].item
-    let receipt = readers.receipt(of: UTF8Key(item.id))
-    guard item.readReceipt != receipt else { return }
-    item.readReceipt = receipt
-    setShown(item, at: index)
-    changes.append(.replace(item, at: index))
+    let receipt = readers.receipt(of: UTF8Key(entries[index].id))
+    guard entries[index].item.readReceipt != receipt else { return }
+    changes.append(.replace(changeShown(at: index) { $0.readReceipt = receipt }, at: index))
   }
 
   /// Moves the local user's last-read mark forward to the item at `index`; an item at or
@@ -450,11 +455,8 @@ public final class StreamTranscript: ChatDataSource {
   /// replacement to `changes` when that changed.
   private func setUnreadDivider(_ shows: Bool, at index: Int, into changes: inout [ChatItemsChange]) {
     showsUnreadDivider = shows
-    var item = entries[index].item
-    guard item.isFollowedByUnreadDivider != shows else { return }
-    item.isFollowedByUnreadDivider = shows
-    setShown(item, at: index)
-    changes.append(.replace(item, at: index))
+    guard entries[index].item.isFollowedByUnreadDivider != shows else { return }
+    changes.append(.replace(changeShown(at: index) { $0.isFollowedByUnreadDivider = shows }, at: index))
   }
 
   /// How many items before `index` count as unread.
@@ -497,17 +499,25 @@ public final class StreamTranscript: ChatDataSource {
     let quote = quote(of: id)
     for reply in replyIDs {
       guard let index = index(ofID: reply.string) else { continue }
-      var item = entries[index].item
-      guard item.quote != quote else { continue }
-      item.quote = quote
-      setShown(item, at: index)
-      changes.append(.replace(item, at: index))
+      guard entries[index].item.quote != quote else { continue }
+      changes.append(.replace(changeShown(at: index) { $0.quote = quote }, at: index))
     }
   }
 
-  private func replace(at index: Int, with item: StreamItem) {
-    setShown(item, at: index)
-    report([.replace(item, at: index)])
+  /// Changes what the item at `index` shows (a status, quote, reactions, readers or divider:
+  /// its id and whether it counts as unread stay), in place where nothing else holds the item,
+  /// so its fields are not copied: a copy taken out, changed and put back shared them with the
+  /// entry while it changed, and every status, reaction and receipt copied them all.
+  ///
+  /// - Returns: the item as changed, for the edit reported.
+  private func changeShown(at index: Int, _ change: (inout StreamItem) -> Void) -> StreamItem {
+    var changed: StreamItem?
+    entries.modifyWithoutResummarizing(at: index) { entry in
+      change(&entry.item)
+      assert(entry.id.hasSameBytes(as: entry.item.id) && entry.countsAsUnread == entry.item.countsAsUnread)
+      changed = entry.item
+    }
+    return changed.unsafelyUnwrapped
   }
 
   /// Puts `item` in place of the item at `index`, which has its id and counts as unread alike
