@@ -63,52 +63,41 @@ extension ChatTranscriptController {
   /// handed out, and reports them in `update`.
   ///
   /// `pieces` is consumed: shared with the caller, numbering the rows would copy them all.
+  /// Each piece's rows are numbered and their ids listed for the update in one pass, on all
+  /// cores when the pieces were built so.
   private func assemble(
     _ pieces: consuming [NewRows], sizingWidth: Double?, update: inout TranscriptUpdate
   ) -> NewRows {
     var rowCount = 0
-    let firstVersions = pieces.map { piece in
+    let firstRows = pieces.map { piece in
       defer { rowCount += piece.count }
-      return nextContentVersion &+ 1 &+ rowCount
+      return rowCount
     }
-    if pieces.count > 1 && configuration.measuresHeightsInParallel {
-      DisjointWrites.updateConcurrently(&pieces) { index, piece in
-        piece.shiftVersions(by: firstVersions[index])
+    let firstVersion = nextContentVersion &+ 1
+    let insertedIDs = DisjointWrites<RowID>.array(count: rowCount) { ids in
+      let number = { @Sendable (index: Int, piece: inout NewRows) in
+        piece.shiftVersions(by: firstVersion &+ firstRows[index])
+        piece.listIDs(into: ids, from: firstRows[index])
       }
-    } else {
-      for piece in pieces.indices { pieces[piece].shiftVersions(by: firstVersions[piece]) }
+      if pieces.count > 1 && configuration.measuresHeightsInParallel {
+        DisjointWrites.updateConcurrently(&pieces, number)
+      } else {
+        for piece in pieces.indices { number(piece, &pieces[piece]) }
+      }
     }
+    update.insertedRows = update.insertedRows.isEmpty ? insertedIDs : update.insertedRows + insertedIDs
     var rows = NewRows()
-    update.insertedRows.reserveCapacity(update.insertedRows.count + rowCount)
     for piece in pieces {
-      // The ids go straight to the update: the joined rows need none.
       rows.shapes.append(contentsOf: piece.shapes)
       rows.payloads.append(contentsOf: piece.payloads)
       rows.count += piece.count
       rows.sizedCount += piece.sizedCount
-      update.insertedRows.append(contentsOf: piece.ids)
     }
     update.measuredHeightCount += rows.sizedCount
     update.backgroundHeightCount += rows.sizedCount
     nextContentVersion &+= rowCount
     if let sizingWidth { cacheNewestHeights(of: rows, width: sizingWidth) }
     return rows
-  }
-
-  /// The fields of a row that key its height, read where the row lies: a subscript, even of
-  /// a buffer pointer, copied the whole row out (retaining and releasing its item, id and
-  /// presenter) for these two.
-  @inline(__always)
-  private static func heightKey(
-    of slot: UnsafePointer<TranscriptLayout.PayloadSlot>
-  ) -> (contentVersion: Int, decoration: ChatItemDecoration) {
-    let row = UnsafeRawPointer(slot)
-    let version = MemoryLayout<TranscriptLayout.PayloadSlot>.offset(of: \.payload.contentVersion)
-    let decoration = MemoryLayout<TranscriptLayout.PayloadSlot>.offset(of: \.payload.decoration)
-    return (
-      row.load(fromByteOffset: version.unsafelyUnwrapped, as: Int.self),
-      row.load(fromByteOffset: decoration.unsafelyUnwrapped, as: ChatItemDecoration.self)
-    )
   }
 
   /// Stores the heights of the newest sized rows, as `finish` does for measured ones: of a
@@ -120,13 +109,19 @@ extension ChatTranscriptController {
     var newest: [(height: Double, contentVersion: Int, decoration: ChatItemDecoration)] = []
     let limit = heightCache.keepsNewest
     newest.reserveCapacity(min(limit, rows.count))
+    let version = TranscriptLayout.PayloadSlot.offset(of: \.payload.contentVersion)
+    let decoration = TranscriptLayout.PayloadSlot.offset(of: \.payload.decoration)
     for (shapes, payloads) in zip(rows.shapes, rows.payloads).reversed() where newest.count < limit {
-      payloads.withUnsafeBufferPointer { payloads in
+      payloads.withUnsafeBytes { payloads in
         for index in shapes.indices.reversed() where !shapes[index].needsMeasurement {
           guard newest.count < limit else { return }
-          let (contentVersion, decoration) = Self.heightKey(
-            of: payloads.baseAddress.unsafelyUnwrapped + index)
-          newest.append((shapes[index].metrics.height, contentVersion, decoration))
+          newest.append(
+            (
+              shapes[index].metrics.height,
+              TranscriptLayout.PayloadSlot.load(Int.self, at: version, ofSlot: index, in: payloads),
+              TranscriptLayout.PayloadSlot.load(
+                ChatItemDecoration.self, at: decoration, ofSlot: index, in: payloads)
+            ))
         }
       }
     }

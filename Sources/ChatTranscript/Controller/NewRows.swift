@@ -8,14 +8,30 @@ struct NewRows {
   var shapes: [[RowShape]] = []
   var payloads: [[TranscriptLayout.PayloadSlot]] = []
   var count = 0
-  /// The ids of a piece's rows, in order: the update reports them inserted (the joined rows
-  /// leave this empty).
-  var ids: [RowID] = []
   /// Rows sized while built (``HeightSource/sizedWhileBuilt``).
   var sizedCount = 0
 
   /// The rows, in order.
   var rows: some Sequence<TranscriptRow> { payloads.joined().lazy.map { $0.payload } }
+
+  /// Writes the ids of the rows, in order, into `ids` from slot `first` on: read where the
+  /// rows lie (``LayoutModel/PayloadSlot/offset(of:)``).
+  func listIDs(into ids: DisjointWrites<RowID>, from first: Int) {
+    let idOffset = TranscriptLayout.PayloadSlot.offset(of: \.payload.id)
+    let roleOffset = TranscriptLayout.PayloadSlot.offset(of: \.payload.role)
+    var row = first
+    for chunk in payloads {
+      chunk.withUnsafeBytes { slots in
+        for index in chunk.indices {
+          let id = TranscriptLayout.PayloadSlot.load(String.self, at: idOffset, ofSlot: index, in: slots)
+          let role = TranscriptLayout.PayloadSlot.load(
+            TranscriptRow.Role.self, at: roleOffset, ofSlot: index, in: slots)
+          ids.write(RowID(id: id, isInjected: role != .item), at: row)
+          row += 1
+        }
+      }
+    }
+  }
 
   /// Adds `amount` to every row's content version: a piece numbers its rows from 0 until
   /// it knows how many rows the pieces before it made.
@@ -66,7 +82,6 @@ struct NewRowsBuilder {
       shape.needsMeasurement = false
       rows.sizedCount += 1
     }
-    rows.ids.append(entry.rowID)
     shapes.append(shape)
     payloads.append(TranscriptLayout.PayloadSlot(payload: row))
     rows.count += 1

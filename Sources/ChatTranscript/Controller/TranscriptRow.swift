@@ -29,6 +29,25 @@ struct TranscriptRow {
 
 typealias TranscriptLayout = LayoutModel<TranscriptRow>
 
+extension LayoutModel<TranscriptRow>.PayloadSlot {
+  /// Where `field`, a stored field of the row, lies in its slot, for reading rows field by
+  /// field where they lie: reading a field through the row, even through a pointer, copied
+  /// the row whole, retaining and releasing its item, id and presenter, and at a million rows
+  /// each of those was a cache miss on an object the reader never needed.
+  static func offset<Value>(of field: KeyPath<Self, Value>) -> Int {
+    // A key path to a stored field of a struct always has an offset.
+    MemoryLayout<Self>.offset(of: field).unsafelyUnwrapped
+  }
+
+  /// The field at `offset` (``offset(of:)``) of slot `index` of `slots`, loaded where it lies.
+  @inline(__always)
+  static func load<Value>(
+    _ type: Value.Type, at offset: Int, ofSlot index: Int, in slots: UnsafeRawBufferPointer
+  ) -> Value {
+    slots.load(fromByteOffset: index * MemoryLayout<Self>.stride + offset, as: type)
+  }
+}
+
 extension LayoutModel where Payload == TranscriptRow {
   /// Row `index`'s presenter, made by `factory` and kept if the row has none yet.
   mutating func presenter(at index: Int, factory: ChatItemPresenterFactory) -> any ChatItemPresenter {
@@ -49,18 +68,13 @@ extension LayoutModel where Payload == TranscriptRow {
   /// the row copied the row whole, retaining its item, presenter and the rest, and at a
   /// million rows each retain was a cache miss on an object the listing never needed.
   func forEachRowFrame(_ body: (_ id: String, _ isInjected: Bool, _ frame: Rect) -> Void) {
-    guard let idOffset = MemoryLayout<PayloadSlot>.offset(of: \PayloadSlot.payload.id) else {
-      return forEachRow(in: 0..<count) { _, y, row in
-        body(row.payload.id, !row.isItem, Rect(x: 0, y: y, width: width, height: row.metrics.height))
-      }
-    }
+    let idOffset = PayloadSlot.offset(of: \.payload.id)
     var y = 0.0
     for (shapeChunk, payloadChunk) in zip(shapes.chunks, payloads.chunks) {
       shapeChunk.elements.withUnsafeBufferPointer { shapes in
         payloadChunk.elements.withUnsafeBytes { payloads in
-          let stride = MemoryLayout<PayloadSlot>.stride
           for row in shapes.indices {
-            let id = payloads.load(fromByteOffset: row * stride + idOffset, as: String.self)
+            let id = PayloadSlot.load(String.self, at: idOffset, ofSlot: row, in: payloads)
             body(id, !shapes[row].isItem, Rect(x: 0, y: y, width: width, height: shapes[row].metrics.height))
             y += shapes[row].extent
           }
