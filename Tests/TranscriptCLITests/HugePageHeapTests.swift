@@ -7,17 +7,21 @@ import Testing
 /// The tool asks glibc for a huge-page heap by running itself again with the tunable set,
 /// unless the user decided already.
 @Suite struct HugePageHeapTests {
+  static let added = "glibc.malloc.hugetlb=1:glibc.malloc.top_pad=33554432"
+
   @Test(
     arguments: [
-      (nil, "glibc.malloc.hugetlb=1"),
-      ("", "glibc.malloc.hugetlb=1"),
-      ("glibc.malloc.arena_max=2", "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1"),
+      (nil, added),
+      ("", added),
+      ("glibc.malloc.arena_max=2", "glibc.malloc.arena_max=2:" + added),
+      // A pad the user chose is kept.
+      ("glibc.malloc.top_pad=0", "glibc.malloc.top_pad=0:glibc.malloc.hugetlb=1"),
       ("glibc.malloc.hugetlb=0", nil),
       ("glibc.malloc.arena_max=2:glibc.malloc.hugetlb=2", nil),
       // Another tunable whose name only starts the same is not this one.
-      ("glibc.malloc.hugetlbx=1", "glibc.malloc.hugetlbx=1:glibc.malloc.hugetlb=1"),
+      ("glibc.malloc.hugetlbx=1", "glibc.malloc.hugetlbx=1:" + added),
     ] as [(String?, String?)])
-  func tunablesAddTheHugePageTunableUnlessNamed(current: String?, expected: String?) {
+  func tunablesAddTheHugePageTunablesUnlessNamed(current: String?, expected: String?) {
     #expect(HugePageHeap.tunables(adding: current) == expected)
   }
 
@@ -39,7 +43,10 @@ import Testing
       try #require(Date() < deadline, "the command never started its reading thread")
       Thread.sleep(forTimeInterval: 0.01)
     }
-    let bytes = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))
+    let raw = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))
+    // glibc parses `GLIBC_TUNABLES` where it lies, ending each tunable with a NUL in place of
+    // its `:`; every tunable's name starts `glibc.`, so the separators are put back.
+    let bytes = Data(String(decoding: raw, as: UTF8.self).replacing("\0glibc.", with: ":glibc.").utf8)
     return Dictionary(
       bytes.split(separator: 0).compactMap { entry in
         let text = String(decoding: entry, as: UTF8.self)
@@ -55,7 +62,7 @@ import Testing
     let seen = try Self.environment(ofRunning: command)
     try command.closeInput()
     #expect(command.waitForExit().status == 0)
-    let expected = HugePageHeap.systemLeavesHugePagesToPrograms() ? "glibc.malloc.hugetlb=1" : nil
+    let expected = HugePageHeap.systemLeavesHugePagesToPrograms() ? Self.added : nil
     #expect(seen["GLIBC_TUNABLES"] == expected)
   }
 
