@@ -51,9 +51,11 @@ struct NewRowsBuilder {
   /// update measured off the owner, whose owner must not wait for heights).
   let sizingWidth: Double?
   var measurers: TypeMeasurers
-  /// Rows still expected, so a chunk of a short insert is not reserved at full size.
+  /// The items the piece has, so a chunk of a short insert is not reserved at full size.
   let expected: Int
   private var rows = NewRows()
+  /// Of the rows added, those of items (the others the decorator injected).
+  private var itemRows = 0
   private var shapes: [RowShape] = []
   private var payloads: [TranscriptLayout.PayloadSlot] = []
 
@@ -65,10 +67,16 @@ struct NewRowsBuilder {
 
   mutating func add(_ entry: ChatTranscriptController.DecoratedRow) {
     if shapes.isEmpty {
-      let capacity = min(TranscriptLayout.rowsPerPiece, max(expected - rows.count, 1))
+      // The rows still to come: the items left at the rows per item so far. Counted as items,
+      // the rows the decorator injects (day separators, status rows, receipts) left the last
+      // chunks of a piece reserved for one row and grown a doubling at a time.
+      let itemsLeft = max(expected - itemRows, 1)
+      let rowsLeft = itemRows == 0 ? itemsLeft : (itemsLeft * rows.count + itemRows - 1) / itemRows
+      let capacity = min(TranscriptLayout.rowsPerPiece, rowsLeft)
       shapes.reserveCapacity(capacity)
       payloads.reserveCapacity(capacity)
     }
+    if entry.role == .item { itemRows += 1 }
     var (shape, row) = ChatTranscriptController.newRow(entry, contentVersion: rows.count)
     let slot = measurers.slot(forType: entry.item.type)
     let source = HeightSource.decide(
