@@ -167,14 +167,22 @@ import TranscriptGenerator
     controller.applyPendingUpdates()
     let owner = pthread_self()
     let queue = DispatchQueue(label: "reader")
+    // One page at a time with the reader: a page's view is free again by the page after
+    // next however slow the reader is (a loaded machine), so its cells are always recycled.
+    let reading = DispatchSemaphore(value: 1)
     var pages = 0
     controller.forEachLentPage(from: 0, to: controller.contentHeight, pageRows: 100) { page, _ in
       pages += 1
+      reading.wait()
       if pages.isMultiple(of: 3) {
         page.configureCells()
         _ = page.read()
+        reading.signal()
       } else {
-        queue.async { _ = page.read() }
+        queue.async {
+          _ = page.read()
+          reading.signal()
+        }
       }
     }
     queue.sync {}
