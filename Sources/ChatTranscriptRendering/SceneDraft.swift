@@ -197,11 +197,13 @@ public struct SceneDraft: Sendable {
       }
       if kind == .label || kind == .button, width > 0, !rows.isEmpty {
         let label = unsafeDowncast(view, to: Label.self)
-        if !label.text.isEmpty {
+        // Read once: the getter is open, and each read retains the text.
+        let text = label.text
+        if !text.isEmpty {
           parts.append(
             .label(
               LabelText(
-                text: label.text, x: x, y: y, width: width, rows: rows, style: style,
+                text: text, x: x, y: y, width: width, rows: rows, style: style,
                 continuesBelow: rows.upperBound < y + height, lineMemo: label.lineMemo)))
         }
       }
