@@ -32,14 +32,21 @@ public enum HugePageHeap {
   /// not. Call it first, before any thread starts or any file is opened.
   public static func adopt() {
     #if canImport(Glibc)
+      // Run again at most once, whatever glibc leaves of the variable it parsed (it writes
+      // its own separators over in place).
+      guard getenv(marker) == nil else { return }
       let current = getenv("GLIBC_TUNABLES").map { String(cString: $0) }
       guard let tunables = tunables(adding: current), systemLeavesHugePagesToPrograms() else { return }
-      guard setenv("GLIBC_TUNABLES", tunables, 1) == 0 else { return }
+      guard setenv("GLIBC_TUNABLES", tunables, 1) == 0, setenv(marker, "1", 1) == 0 else { return }
       execv("/proc/self/exe", CommandLine.unsafeArgv)
       // Still here: the program could not be executed again; go on as it was started.
       if let current { setenv("GLIBC_TUNABLES", current, 1) } else { unsetenv("GLIBC_TUNABLES") }
+      unsetenv(marker)
     #endif
   }
+
+  /// Set in the environment of the program run again, so that it does not run itself again.
+  static let marker = "TRANSCRIPT_HUGE_PAGE_HEAP"
 
   /// `GLIBC_TUNABLES` with huge pages and the pad asked for, or `nil` when `current` names
   /// ``tunable`` (the user decided); a pad `current` names is kept.

@@ -62,8 +62,24 @@ import Testing
     let seen = try Self.environment(ofRunning: command)
     try command.closeInput()
     #expect(command.waitForExit().status == 0)
-    let expected = HugePageHeap.systemLeavesHugePagesToPrograms() ? Self.added : nil
-    #expect(seen["GLIBC_TUNABLES"] == expected)
+    let adopted = HugePageHeap.systemLeavesHugePagesToPrograms()
+    #expect(seen["GLIBC_TUNABLES"] == (adopted ? Self.added : nil))
+    #expect(seen[HugePageHeap.marker] == (adopted ? "1" : nil))
+  }
+
+  /// A tunable list the user gave stays first, and the program runs itself again once only,
+  /// whatever glibc leaves of the list it parsed (it writes over the separators).
+  @Test func theProgramRunsItselfAgainOnce() throws {
+    var environment = ProcessInfo.processInfo.environment
+    environment["GLIBC_TUNABLES"] = "glibc.malloc.arena_max=2"
+    environment[HugePageHeap.marker] = nil
+    let command = try WatchedCommand(["follow", "--width", "40", "-"], environment: environment)
+    let seen = try Self.environment(ofRunning: command)
+    try command.closeInput()
+    #expect(command.waitForExit().status == 0)
+    let given = "glibc.malloc.arena_max=2"
+    let adopted = HugePageHeap.systemLeavesHugePagesToPrograms()
+    #expect(seen["GLIBC_TUNABLES"] == (adopted ? given + ":" + Self.added : given))
   }
 
   @Test func aTunableTheUserSetIsKept() throws {
