@@ -85,7 +85,12 @@ extension ChatTranscriptController {
         for piece in pieces.indices { number(piece, &pieces[piece]) }
       }
     }
-    update.insertedRows = update.insertedRows.isEmpty ? insertedIDs : update.insertedRows + insertedIDs
+    // A first load's ids become the update's list as they are, not copied into it.
+    if update.insertedRows.isEmpty {
+      update.insertedRows = insertedIDs
+    } else {
+      update.insertedRows.append(contentsOf: insertedIDs)
+    }
     var rows = NewRows()
     for piece in pieces {
       rows.shapes.append(contentsOf: piece.shapes)

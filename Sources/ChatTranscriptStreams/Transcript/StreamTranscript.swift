@@ -307,8 +307,8 @@ public final class StreamTranscript: ChatDataSource {
     // Once every new item is placed, so that a page's replies find the page's messages.
     for offset in shown.indices {
       guard let replyTo = shown[offset].replyTo else { continue }
-      shown[offset].quote = quote(of: replyTo)
-      setShown(shown[offset], at: index + offset)
+      let quote = quote(of: replyTo)
+      shown[offset] = changeShown(at: index + offset) { $0.quote = quote }
     }
     var changes: [ChatItemsChange] = [.insert(shown, at: index)]
     for (item, hash) in zip(items, hashes) { reloadReplies(quoting: item.id, hash: hash, into: &changes) }
@@ -507,7 +507,8 @@ public final class StreamTranscript: ChatDataSource {
   /// Changes what the item at `index` shows (a status, quote, reactions, readers or divider:
   /// its id and whether it counts as unread stay), in place where nothing else holds the item,
   /// so its fields are not copied: a copy taken out, changed and put back shared them with the
-  /// entry while it changed, and every status, reaction and receipt copied them all.
+  /// entry while it changed, and every status, reaction and receipt copied them all. The
+  /// running totals stay as they are, so it costs no block of the list summed again.
   ///
   /// - Returns: the item as changed, for the edit reported.
   private func changeShown(at index: Int, _ change: (inout StreamItem) -> Void) -> StreamItem {
@@ -518,16 +519,6 @@ public final class StreamTranscript: ChatDataSource {
       changed = entry.item
     }
     return changed.unsafelyUnwrapped
-  }
-
-  /// Puts `item` in place of the item at `index`, which has its id and counts as unread alike
-  /// (a new status, quote, reactions, readers or divider): the running totals stay as they are,
-  /// so changing what an item shows costs no block of the list summed again.
-  private func setShown(_ item: StreamItem, at index: Int) {
-    entries.modifyWithoutResummarizing(at: index) { entry in
-      assert(entry.id.hasSameBytes(as: item.id) && entry.countsAsUnread == item.countsAsUnread)
-      entry.item = item
-    }
   }
 
   /// Replaces entries and records where each new entry lives, and where each entry a new
