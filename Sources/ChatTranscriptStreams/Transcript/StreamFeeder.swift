@@ -85,8 +85,18 @@ public struct StreamFeeder {
             prepareWhileWaiting(event)
           }
         }
-        for (index, result) in decoded.enumerated() {
-          for diagnostic in apply(result, lineNumber: batch.lineNumbers[index]) { report(diagnostic) }
+        for index in decoded.indices {
+          let lineNumber = batch.lineNumbers[index]
+          guard decoded[index].bringsItems else {
+            for diagnostic in apply(decoded[index], lineNumber: lineNumber) { report(diagnostic) }
+            continue
+          }
+          // Taken out of the batch: left in it, each item's fields were shared with the
+          // transcript until the batch was let go, and the item's first status, reaction or
+          // receipt copied them (a third of the items of a million-line stream).
+          var taken = Result<StreamEvent, StreamDecodingError>.failure(.invalidStatus)
+          swap(&taken, &decoded[index])
+          for diagnostic in apply(taken, lineNumber: lineNumber) { report(diagnostic) }
         }
         afterBatch()
         next.isApplied.store(true, ordering: .relaxed)
@@ -203,4 +213,15 @@ private struct ReaderPointer: @unchecked Sendable {
   let pointer: UnsafeMutablePointer<NDJSONLineReader>
 
   init(_ pointer: UnsafeMutablePointer<NDJSONLineReader>) { self.pointer = pointer }
+}
+
+extension Result<StreamEvent, StreamDecodingError> {
+  /// Whether the transcript keeps what the line brings: the items of an insert, an update or
+  /// a page of history.
+  fileprivate var bringsItems: Bool {
+    switch self {
+    case .success(.insert), .success(.update), .success(.prepend): true
+    default: false
+    }
+  }
 }
