@@ -3,6 +3,7 @@ import ChatTranscriptMessages
 import ChatTranscriptStreams
 import TestSupport
 import Testing
+import TranscriptGenerator
 
 /// Wire items share one storage between copies; they must still behave as plain values.
 @Suite struct StreamItemTests {
@@ -76,5 +77,21 @@ import Testing
 
     let foreign: any ChatItem = TestItem(id: "x")
     #expect(ConversationItems.content(of: foreign) == nil && ConversationItems.date(of: foreign) == nil)
+  }
+
+  /// A wire item gives the decorator its summary from its own fields: for every item of a
+  /// seeded stream, with the statuses, quotes, receipts and the divider its transcript
+  /// resolved, it must be the summary of the item's message model, and `nil` for the items
+  /// that are not messages.
+  @Test(arguments: [1, 7, 23] as [UInt64]) func aWireItemSummarizesItsOwnMessage(seed: UInt64) {
+    let transcript = StreamTranscript()
+    for event in SyntheticTranscript(count: 3_000, seed: seed) { transcript.apply(event) }
+    let items = transcript.chatItems.compactMap { $0 as? StreamItem }
+    #expect(items.count == transcript.count)
+    #expect(items.allSatisfy { $0.messageSummary == $0.messageModel.map(MessageSummary.init) })
+    #expect(items.contains { !$0.readReceipt.isEmpty } && items.contains { $0.status != nil })
+    #expect(items.contains { $0.isFollowedByUnreadDivider })
+    let notice = StreamItem(id: "s", type: "system", sender: "ana", date: Timestamp(secondsSince1970: 60))
+    #expect(notice.messageSummary == nil)
   }
 }

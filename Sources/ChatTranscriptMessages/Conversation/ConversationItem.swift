@@ -5,7 +5,7 @@ import ChatTranscript
 ///
 /// The kit's own items adopt it, the wire format's items adopt it, and so can any item a
 /// backend invents. ``MessagesDecorator`` reads ``date`` for day separators and
-/// ``messageModel`` for groups, tails, avatars and status rows; the kit's builders draw an
+/// ``messageSummary`` (by default, of ``messageModel``) for groups, tails, avatars and status rows; the kit's builders draw an
 /// item whose ``conversationContent`` names one of their kinds. Every requirement has a
 /// default, so a dated event ("call ended at 10:02") only says when it happened:
 ///
@@ -25,6 +25,10 @@ public protocol ConversationItem: ChatItem {
   /// Who sent the item which way and how far it got, when it is a message; `nil` for
   /// anything else. A message joins its sender's group.
   var messageModel: MessageModel? { get }
+  /// What the decorator reads of a message, `nil` exactly when ``messageModel`` is. The
+  /// default takes it from ``messageModel``; an item that makes its model on each read can
+  /// give it without making the rest.
+  var messageSummary: MessageSummary? { get }
   /// The item as one of the kit's own shapes, for the kit's builders; `nil` for an item
   /// other builders draw.
   var conversationContent: ConversationContent? { get }
@@ -37,6 +41,7 @@ public protocol ConversationItem: ChatItem {
 extension ConversationItem {
   public var date: Timestamp? { messageModel?.date }
   public var messageModel: MessageModel? { nil }
+  public var messageSummary: MessageSummary? { messageModel.map(MessageSummary.init) }
   public var conversationContent: ConversationContent? { nil }
   public var textMetricsMemo: TextMetricsMemo? { nil }
 }

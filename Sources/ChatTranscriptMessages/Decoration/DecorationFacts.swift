@@ -50,7 +50,7 @@ struct DecorationFacts: Equatable {
   private struct Reader: ConversationItemReader {
     func read(_ item: some ConversationItem) -> DecorationFacts {
       var facts = DecorationFacts()
-      if let message = item.messageModel {
+      if let message = item.messageSummary {
         facts.read(message)
       } else {
         facts.date = item.date
@@ -59,7 +59,7 @@ struct DecorationFacts: Equatable {
     }
   }
 
-  private mutating func read(_ message: MessageModel) {
+  private mutating func read(_ message: MessageSummary) {
     kind = .message
     date = message.date
     sender = message.sender

@@ -21,6 +21,15 @@ extension StreamItem: ConversationItem {
     return message
   }
 
+  /// Read from the item's own fields: the decorator reads every message's, and making the
+  /// whole model for them copied its id, type, quote and reactions too.
+  public var messageSummary: MessageSummary? {
+    guard type == MessageItemType.text || type == MessageItemType.photo else { return nil }
+    return MessageSummary(
+      sender: sender ?? "", isIncoming: isIncoming ?? true, date: date, status: status,
+      readReceipt: readReceipt, isFollowedByUnreadDivider: isFollowedByUnreadDivider)
+  }
+
   /// A missing text is an empty one.
   public var conversationContent: ConversationContent? {
     switch type {
