@@ -121,6 +121,34 @@ import TranscriptGenerator
     #expect(Self.ids(transcript) == ["a", "b"])
   }
 
+  /// A long transcript's items are copied on all cores, chunk by chunk: they still come in
+  /// order, each once, with the typing row last. Checked against the ids in a plain array
+  /// edited alike, past the length where the copy goes parallel, with pages of history
+  /// and deletions spread over the chunks.
+  @Test(arguments: [3, 11] as [UInt64]) func aLongTranscriptListsItsItemsInOrder(seed: UInt64) {
+    let transcript = StreamTranscript()
+    var expected: [String] = []
+    var random = SeededRandom(seed: seed)
+    for number in 0..<30_000 {
+      switch random.next() % 200 {
+      case 0..<10 where !expected.isEmpty:
+        let id = expected.remove(at: Int(random.next() % UInt64(expected.count)))
+        transcript.apply(.delete(id: id))
+      case 10:
+        let page = (0..<50).map { StreamItem(id: "p\(number)-\($0)", type: "text", text: "old") }
+        transcript.apply(.prepend(page))
+        expected.insert(contentsOf: page.map(\.id), at: 0)
+      default:
+        transcript.apply(.insert(StreamItem(id: "m\(number)", type: "text", text: "new"), position: .end))
+        expected.append("m\(number)")
+      }
+    }
+    #expect(transcript.count == expected.count && expected.count > 30_000)
+    #expect(Self.ids(transcript) == expected)
+    transcript.apply(.typing(sender: "bob", isActive: true))
+    #expect(Self.ids(transcript) == expected + [TypingIndicatorItem.reservedID])
+  }
+
   /// The controller fed by exact edits ends where a fresh controller over the final items does.
   @Test(arguments: 0..<20 as Range<UInt64>)
   func randomStreamsDriveTheControllerExactly(seed: UInt64) {

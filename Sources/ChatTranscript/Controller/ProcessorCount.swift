@@ -7,4 +7,4 @@
 #endif
 
 /// Cores online, read once: how many pieces background height work is cut into.
-let activeProcessorCount: Int = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+package let activeProcessorCount: Int = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)

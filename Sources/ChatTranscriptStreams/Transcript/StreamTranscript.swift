@@ -1,5 +1,6 @@
 @_spi(ChunkedStorage) import ChatTranscript
 import ChatTranscriptMessages
+import Dispatch
 
 /// A data source fed by stream events: the transcript a CLI, a backend or a test builds from
 /// NDJSON lines.
@@ -52,16 +53,44 @@ public final class StreamTranscript: ChatDataSource {
   public var count: Int { entries.count }
 
   public var chatItems: [any ChatItem] {
-    // Chunk by chunk into room made once: mapping the list through a key path went through
-    // its flattening iterator and a key-path thunk per item, a sixth of a second at 1M.
-    var items: [any ChatItem] = []
-    items.reserveCapacity(entries.count + 1)
-    for chunk in entries.chunks {
-      for entry in chunk.elements { items.append(entry.item) }
+    let chunks = entries.chunks
+    let typing = typingItem
+    let count = entries.count + (typing == nil ? 0 : 1)
+    // A long list on all cores: copying an item retains its storage, somewhere in memory of
+    // its own, and a first load of a million items waited for a million of those misses.
+    let pieceCount =
+      count < Self.itemsCopiedPerPiece ? 1 : max(min(activeProcessorCount * 4, chunks.count), 1)
+    // Piece `p` copies chunks `firstChunks[p]..<firstChunks[p + 1]`, from item `firstItems[p]` on.
+    let firstChunks = (0...pieceCount).map { chunks.count * $0 / pieceCount }
+    var firstItems = [0]
+    for piece in 0..<pieceCount {
+      var next = firstItems[piece]
+      for chunk in chunks[firstChunks[piece]..<firstChunks[piece + 1]] { next += chunk.elements.count }
+      firstItems.append(next)
     }
-    if let typing = typingItem { items.append(typing) }
-    return items
+    return DisjointWrites<any ChatItem>.array(count: count) { [firstItems] items in
+      // Chunk by chunk into their slots: mapping the list through a key path went through
+      // its flattening iterator and a key-path thunk per item, a sixth of a second at 1M.
+      let copy = { @Sendable (piece: Int) in
+        var index = firstItems[piece]
+        for chunk in chunks[firstChunks[piece]..<firstChunks[piece + 1]] {
+          for entry in chunk.elements {
+            items.write(entry.item, at: index)
+            index += 1
+          }
+        }
+      }
+      if pieceCount > 1 {
+        DispatchQueue.concurrentPerform(iterations: pieceCount, execute: copy)
+      } else {
+        copy(0)
+      }
+      if let typing { items.write(typing, at: count - 1) }
+    }
   }
+
+  /// Items at which ``chatItems`` copies on all cores.
+  static let itemsCopiedPerPiece = 16_384
 
   /// Makes room in the id index for `count` items, so a transcript loaded from a known
   /// history (a file, a backend's page of a million messages) does not grow its index by
