@@ -24,7 +24,9 @@ package struct DisjointWrites<Element>: @unchecked Sendable {
 
   /// Changes every element of `array` in place, each on its own `concurrentPerform`
   /// iteration.
-  package static func updateConcurrently(_ array: inout [Element], _ body: @Sendable (Int, inout Element) -> Void) {
+  package static func updateConcurrently(
+    _ array: inout [Element], _ body: @Sendable (Int, inout Element) -> Void
+  ) {
     array.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       let slots = DisjointWrites(base: base)
