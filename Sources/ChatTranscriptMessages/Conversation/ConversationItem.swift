@@ -5,8 +5,8 @@ import ChatTranscript
 ///
 /// The kit's own items adopt it, the wire format's items adopt it, and so can any item a
 /// backend invents. ``MessagesDecorator`` reads ``date`` for day separators and
-/// ``messageSummary`` (by default, of ``messageModel``) for groups, tails, avatars and status rows; the kit's builders draw an
-/// item whose ``conversationContent`` names one of their kinds. Every requirement has a
+/// ``messageSummary`` (by default, of ``messageModel``) for groups, tails, avatars and status
+/// rows; the kit's builders draw an item whose ``conversationContent`` names one of their kinds. Every requirement has a
 /// default, so a dated event ("call ended at 10:02") only says when it happened:
 ///
 /// ```swift

@@ -56,6 +56,6 @@ public struct MessageModel: Sendable, Hashable {
 
   /// Whether the message is the local user's and waits for the server or failed to reach it.
   public var isPendingOrFailed: Bool {
-    !isIncoming && (status == .sending || status == .failed)
+    MessageSummary.isPendingOrFailed(isIncoming: isIncoming, status: status)
   }
 }

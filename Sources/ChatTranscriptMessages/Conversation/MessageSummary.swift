@@ -34,6 +34,12 @@ public struct MessageSummary: Sendable, Hashable {
 
   /// ``MessageModel/isPendingOrFailed``.
   public var isPendingOrFailed: Bool {
+    Self.isPendingOrFailed(isIncoming: isIncoming, status: status)
+  }
+
+  /// Whether the local user's message is still on its way or failed: the one rule for the
+  /// model and the summary.
+  static func isPendingOrFailed(isIncoming: Bool, status: DeliveryStatus?) -> Bool {
     !isIncoming && (status == .sending || status == .failed)
   }
 }

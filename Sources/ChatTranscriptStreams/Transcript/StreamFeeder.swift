@@ -86,17 +86,13 @@ public struct StreamFeeder {
           }
         }
         for index in decoded.indices {
-          let lineNumber = batch.lineNumbers[index]
-          guard decoded[index].bringsItems else {
-            for diagnostic in apply(decoded[index], lineNumber: lineNumber) { report(diagnostic) }
-            continue
-          }
-          // Taken out of the batch: left in it, each item's fields were shared with the
-          // transcript until the batch was let go, and the item's first status, reaction or
-          // receipt copied them (a third of the items of a million-line stream).
-          var taken = Result<StreamEvent, StreamDecodingError>.failure(.invalidStatus)
-          swap(&taken, &decoded[index])
-          for diagnostic in apply(taken, lineNumber: lineNumber) { report(diagnostic) }
+          // What the transcript keeps is taken out of the batch: left in it, each item's
+          // fields were shared with the transcript until the batch was let go, and the
+          // item's first status, reaction or receipt copied them (a third of the items of a
+          // million-line stream).
+          var result = Result<StreamEvent, StreamDecodingError>.failure(.invalidStatus)
+          if decoded[index].bringsItems { swap(&result, &decoded[index]) } else { result = decoded[index] }
+          for diagnostic in apply(result, lineNumber: batch.lineNumbers[index]) { report(diagnostic) }
         }
         afterBatch()
         next.isApplied.store(true, ordering: .relaxed)

@@ -56,41 +56,36 @@ public final class StreamTranscript: ChatDataSource {
     let chunks = entries.chunks
     let typing = typingItem
     let count = entries.count + (typing == nil ? 0 : 1)
-    // A long list on all cores: copying an item retains its storage, somewhere in memory of
-    // its own, and a first load of a million items waited for a million of those misses.
-    let pieceCount =
-      count < Self.itemsCopiedPerPiece ? 1 : max(min(activeProcessorCount * 4, chunks.count), 1)
-    // Piece `p` copies chunks `firstChunks[p]..<firstChunks[p + 1]`, from item `firstItems[p]` on.
-    let firstChunks = (0...pieceCount).map { chunks.count * $0 / pieceCount }
-    var firstItems = [0]
-    for piece in 0..<pieceCount {
-      var next = firstItems[piece]
-      for chunk in chunks[firstChunks[piece]..<firstChunks[piece + 1]] { next += chunk.elements.count }
+    var firstItems: [Int] = []
+    firstItems.reserveCapacity(chunks.count)
+    var next = 0
+    for chunk in chunks {
       firstItems.append(next)
+      next += chunk.elements.count
     }
     return DisjointWrites<any ChatItem>.array(count: count) { [firstItems] items in
       // Chunk by chunk into their slots: mapping the list through a key path went through
       // its flattening iterator and a key-path thunk per item, a sixth of a second at 1M.
-      let copy = { @Sendable (piece: Int) in
-        var index = firstItems[piece]
-        for chunk in chunks[firstChunks[piece]..<firstChunks[piece + 1]] {
-          for entry in chunk.elements {
-            items.write(entry.item, at: index)
-            index += 1
-          }
+      let copy = { @Sendable (chunk: Int) in
+        var index = firstItems[chunk]
+        for entry in chunks[chunk].elements {
+          items.write(entry.item, at: index)
+          index += 1
         }
       }
-      if pieceCount > 1 {
-        DispatchQueue.concurrentPerform(iterations: pieceCount, execute: copy)
+      // A long list on all cores: copying an item retains its storage, somewhere in memory
+      // of its own, and a first load of a million items waited for a million of those misses.
+      if count >= Self.parallelCopyMinimum {
+        DispatchQueue.concurrentPerform(iterations: chunks.count, execute: copy)
       } else {
-        copy(0)
+        for chunk in chunks.indices { copy(chunk) }
       }
       if let typing { items.write(typing, at: count - 1) }
     }
   }
 
-  /// Items at which ``chatItems`` copies on all cores.
-  static let itemsCopiedPerPiece = 16_384
+  /// Items from which ``chatItems`` copies on all cores.
+  static let parallelCopyMinimum = 16_384
 
   /// Makes room in the id index for `count` items, so a transcript loaded from a known
   /// history (a file, a backend's page of a million messages) does not grow its index by

@@ -17,14 +17,14 @@ extension StreamItem: ConversationItem {
   /// A missing `incoming` field reads as incoming: an item that does not claim to be the
   /// local user's is treated as someone else's, which never offers a retry for it.
   public var messageModel: MessageModel? {
-    guard type == MessageItemType.text || type == MessageItemType.photo else { return nil }
+    guard isMessage else { return nil }
     return message
   }
 
   /// Read from the item's own fields: the decorator reads every message's, and making the
   /// whole model for them copied its id, type, quote and reactions too.
   public var messageSummary: MessageSummary? {
-    guard type == MessageItemType.text || type == MessageItemType.photo else { return nil }
+    guard isMessage else { return nil }
     return MessageSummary(
       sender: sender ?? "", isIncoming: isIncoming ?? true, date: date, status: status,
       readReceipt: readReceipt, isFollowedByUnreadDivider: isFollowedByUnreadDivider)
@@ -60,6 +60,12 @@ extension StreamItem: ConversationItem {
   /// shows while one follows the last-read item.
   var countsAsUnread: Bool {
     isIncoming != false && isDeleted != true
-      && (type == MessageItemType.text || type == MessageItemType.photo)
+      && isMessage
+  }
+
+  /// Whether the item is one of the wire format's messages (`"text"` or `"photo"`): the
+  /// items with a message model.
+  private var isMessage: Bool {
+    type == MessageItemType.text || type == MessageItemType.photo
   }
 }
